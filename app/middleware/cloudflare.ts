@@ -1,0 +1,29 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import { createDb, type Db } from "~/lib/db.server";
+import { parseEnv, type AppEnv } from "~/lib/env.server";
+
+export type CloudflareBindings = { env: Env; ctx: ExecutionContext };
+
+/** Set by workers/app.ts on every request (and by the test harness). */
+export const cloudflareContext = createContext<CloudflareBindings>();
+const dbContext = createContext<Db | null>(null);
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export function getCloudflare(context: Ctx): CloudflareBindings {
+  return context.get(cloudflareContext);
+}
+
+export function getEnv(context: Ctx): AppEnv {
+  return parseEnv(context.get(cloudflareContext).env);
+}
+
+/** One drizzle instance per request. */
+export function getDb(context: Ctx): Db {
+  let db = context.get(dbContext);
+  if (!db) {
+    db = createDb(getEnv(context).DB);
+    (context as RouterContextProvider).set(dbContext, db);
+  }
+  return db;
+}

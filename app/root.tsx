@@ -1,0 +1,75 @@
+import { Theme } from "@radix-ui/themes";
+import radixStyles from "@radix-ui/themes/styles.css?url";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import appStyles from "~/styles/app.css?url";
+import type { Route } from "./+types/root";
+import { getLocale, i18nMiddleware } from "./middleware/i18n";
+import { securityMiddleware } from "./middleware/security";
+
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, i18nMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: radixStyles },
+  { rel: "stylesheet", href: appStyles },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return data({ locale: getLocale(context) });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const lang = rootData?.locale ?? i18n.language ?? "pt";
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <Theme accentColor="teal" grayColor="slate" radius="medium" scaling="100%">
+          {children}
+        </Theme>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData: { locale } }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [locale, i18n]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="error-page">
+      <h1>{notFound ? t("common.notFound") : t("common.errorTitle")}</h1>
+      {!notFound && <p>{t("common.errorBody")}</p>}
+      <p>
+        <a href="/dashboard">{t("common.back")}</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Demo data. Idempotent: every row has a fixed id and is inserted with
+ * ON CONFLICT DO NOTHING, so seeding twice changes nothing (not even a password).
+ * Used by db/setup.ts (local start) and by the integration tests.
+ */
+import { defaultLicence } from "../app/lib/licence.ts";
+
+export const DEMO_PASSWORD = "demo-rota-2026";
+
+export const DEMO_AGENCIES = [
+  {
+    id: "0190a000-0000-7000-8000-000000000001",
+    name: "Sol Viagens",
+    legalName: "Sol Viagens e Turismo Ltda.",
+    slug: "sol-viagens",
+    cnpj: "11222333000181",
+    city: "São Paulo",
+    state: "SP",
+    email: "contato@sol.example",
+    phone: "+55 11 3000-1000",
+  },
+  {
+    id: "0190a000-0000-7000-8000-000000000002",
+    name: "Mar Turismo",
+    legalName: "Mar Turismo Receptivo Ltda.",
+    slug: "mar-turismo",
+    cnpj: "45723174000110",
+    city: "Salvador",
+    state: "BA",
+    email: "contato@mar.example",
+    phone: "+55 71 3000-2000",
+  },
+] as const;
+
+export const DEMO_USERS = [
+  { id: "0190a000-0000-7000-8000-000000000101", email: "super@rota.example", name: "Sofia Superadmin", role: "SuperAdmin", agencyId: null },
+  { id: "0190a000-0000-7000-8000-000000000102", email: "admin@sol.example", name: "Ana Paula Ribeiro", role: "Admin", agencyId: DEMO_AGENCIES[0].id },
+  { id: "0190a000-0000-7000-8000-000000000103", email: "agente@sol.example", name: "Bruno Carvalho Lima", role: "Agente", agencyId: DEMO_AGENCIES[0].id },
+  { id: "0190a000-0000-7000-8000-000000000104", email: "admin@mar.example", name: "Marina Costa Souza", role: "Admin", agencyId: DEMO_AGENCIES[1].id },
+] as const;
+
+const q = (v: string | number | boolean | null | undefined): string => {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "number") return String(v);
+  if (typeof v === "boolean") return v ? "1" : "0";
+  return `'${v.replaceAll("'", "''")}'`;
+};
+
+const insert = (table: string, row: Record<string, string | number | boolean | null | undefined>) =>
+  `INSERT INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(q).join(", ")}) ON CONFLICT DO NOTHING;`;
+
+export async function buildSeedStatements(
+  hashPassword: (password: string) => Promise<string>,
+  now = new Date("2026-01-05T12:00:00.000Z"),
+): Promise<string[]> {
+  const iso = now.toISOString();
+  const ms = now.getTime();
+  const statements: string[] = [];
+  for (const a of DEMO_AGENCIES) {
+    statements.push(
+      insert("agency", {
+        id: a.id,
+        name: a.name,
+        legal_name: a.legalName,
+        slug: a.slug,
+        cnpj: a.cnpj,
+        city: a.city,
+        state: a.state,
+        country: "BR",
+        email: a.email,
+        phone: a.phone,
+        time_zone: "America/Sao_Paulo",
+        currency: "BRL",
+        plan: "standard",
+        active: true,
+        created_at: iso,
+        updated_at: iso,
+        version: 1,
+      }),
+      insert("licence", {
+        agency_id: a.id,
+        modules: JSON.stringify(defaultLicence()),
+        created_at: iso,
+        updated_at: iso,
+        version: 1,
+      }),
+    );
+  }
+  const hash = await hashPassword(DEMO_PASSWORD);
+  for (const u of DEMO_USERS) {
+    statements.push(
+      insert("user", { id: u.id, name: u.name, email: u.email, email_verified: true, created_at: ms, updated_at: ms }),
+      insert("account", {
+        id: `acc-${u.id}`,
+        account_id: u.id,
+        provider_id: "credential",
+        user_id: u.id,
+        password: hash,
+        created_at: ms,
+        updated_at: ms,
+      }),
+      insert("profile", {
+        id: u.id,
+        role: u.role,
+        agency_id: u.agencyId,
+        name: u.name,
+        active: true,
+        created_at: iso,
+        updated_at: iso,
+        version: 1,
+      }),
+    );
+  }
+  return statements;
+}

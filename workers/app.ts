@@ -1,0 +1,36 @@
+import { routePartykitRequest } from "partyserver";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { cloudflareContext } from "~/middleware/cloudflare";
+
+export { Notifications } from "../party/notifications";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+
+    // Realtime rooms: /parties/notifications/{userId}
+    if (url.pathname.startsWith("/parties/")) {
+      // Only WebSocket upgrades come from outside; pushes use the DO binding.
+      if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+        return new Response("Not found", { status: 404 });
+      }
+      const res = await routePartykitRequest(request, env as unknown as Record<string, unknown>);
+      return res ?? new Response("Not found", { status: 404 });
+    }
+
+    // Locally the webhooks Worker runs in the same process; in production it has
+    // its own route, and this forward is only a convenience.
+    if (url.pathname.startsWith("/webhooks/") && env.WEBHOOKS) {
+      return env.WEBHOOKS.fetch(request);
+    }
+
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, { env, ctx });
+    return requestHandler(request, context);
+  },
+} satisfies ExportedHandler<Env>;

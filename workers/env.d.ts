@@ -1,0 +1,18 @@
+// Bindings of both Workers (wrangler.toml, workers/webhooks.wrangler.toml).
+// Validated at runtime by app/lib/env.server.ts.
+interface Env {
+  APP_ENV?: string;
+  DB: D1Database;
+  FILES: R2Bucket;
+  Notifications: DurableObjectNamespace;
+  WEBHOOKS?: Fetcher;
+  WEBHOOK_QUEUE?: Queue<WebhookQueueMessage>;
+  BETTER_AUTH_SECRET?: string;
+  DATA_ENCRYPTION_KEY?: string;
+  BUILD_COMMIT?: string;
+  BUILD_DATE?: string;
+}
+
+interface WebhookQueueMessage {
+  webhookEventId: string;
+}
