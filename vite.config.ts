@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },
+      // ROTA_STATE_DIR lets the e2e suite run on its own fresh local state.
+      persistState: { path: process.env.ROTA_STATE_DIR ?? ".wrangler/state" },
       auxiliaryWorkers: [{ configPath: "./workers/webhooks.wrangler.toml" }],
     }),
     reactRouter(),

@@ -10,6 +10,7 @@ const port = process.env.PORT ?? "8787";
 const child = spawn(join(root, "node_modules", ".bin", "vite"), ["preview", "--port", port, "--strictPort"], {
   cwd: root,
   stdio: "inherit",
+  env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

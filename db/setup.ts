@@ -20,12 +20,13 @@ const run = (args: string[]) => {
   }
 };
 
-run(["d1", "migrations", "apply", "DB", "--local"]);
+const persist = ["--persist-to", process.env.ROTA_STATE_DIR ?? ".wrangler/state"];
+run(["d1", "migrations", "apply", "DB", "--local", ...persist]);
 
 const statements = await buildSeedStatements(hashPassword);
 const dir = join(root, ".wrangler");
 mkdirSync(dir, { recursive: true });
 const file = join(dir, "seed.sql");
 writeFileSync(file, statements.join("\n") + "\n");
-run(["d1", "execute", "DB", "--local", "--file", file]);
+run(["d1", "execute", "DB", "--local", ...persist, "--file", file]);
 console.log("Local database migrated and demo data seeded.");

@@ -19,7 +19,7 @@ export default {
       if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
         return new Response("Not found", { status: 404 });
       }
-      const res = await routePartykitRequest(request, env as unknown as Record<string, unknown>);
+      const res = await routePartykitRequest(request, env);
       return res ?? new Response("Not found", { status: 404 });
     }
 

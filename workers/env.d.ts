@@ -1,6 +1,7 @@
 // Bindings of both Workers (wrangler.toml, workers/webhooks.wrangler.toml).
 // Validated at runtime by app/lib/env.server.ts.
-interface Env {
+declare namespace Cloudflare {
+  interface Env {
   APP_ENV?: string;
   DB: D1Database;
   FILES: R2Bucket;
@@ -11,7 +12,9 @@ interface Env {
   DATA_ENCRYPTION_KEY?: string;
   BUILD_COMMIT?: string;
   BUILD_DATE?: string;
+  }
 }
+interface Env extends Cloudflare.Env {}
 
 interface WebhookQueueMessage {
   webhookEventId: string;

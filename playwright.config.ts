@@ -1,0 +1,47 @@
+import { defineConfig, devices } from "@playwright/test";
+import { existsSync } from "node:fs";
+
+const PORT = Number(process.env.E2E_PORT ?? 8788);
+const baseURL = `http://localhost:${PORT}`;
+// Debian's Chromium here; elsewhere Playwright's own (npx playwright install chromium).
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    // The built app on workerd with a fresh local state, migrated and seeded.
+    command: `node tests/e2e/serve.ts`,
+    url: `${baseURL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT) },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

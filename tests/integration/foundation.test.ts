@@ -1,0 +1,152 @@
+import { createMessageBatch, createExecutionContext, env, getQueueResult } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { hashPassword } from "~/lib/password.server";
+import { buildSeedStatements, DEMO_AGENCIES, DEMO_USERS } from "../../db/seed";
+import worker from "./worker";
+import { appRequest, json } from "./harness";
+
+const TABLES = [
+  "account",
+  "agency",
+  "audit_entry",
+  "email_outbox",
+  "licence",
+  "notification",
+  "profile",
+  "rate_limit",
+  "session",
+  "user",
+  "verification",
+  "webhook_event",
+];
+
+async function seed() {
+  const statements = await buildSeedStatements(hashPassword);
+  await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
+}
+
+async function snapshot() {
+  const out: Record<string, unknown[]> = {};
+  for (const t of ["agency", "licence", "user", "account", "profile"]) {
+    out[t] = (await env.DB.prepare(`select * from "${t}" order by 1`).all()).results;
+  }
+  return out;
+}
+
+describe("migrations", () => {
+  it("create the platform and auth tables", async () => {
+    const { results } = await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' and name not like 'sqlite%' and name != 'd1_migrations' order by name",
+    ).all<{ name: string }>();
+    expect(results.map((r: { name: string }) => r.name)).toEqual(TABLES);
+  });
+
+  it("index the list queries", async () => {
+    const { results } = await env.DB.prepare("select name from sqlite_master where type = 'index'").all<{ name: string }>();
+    const names = results.map((r: { name: string }) => r.name);
+    expect(names).toEqual(expect.arrayContaining(["notification_user_created_idx", "audit_agency_created_idx", "webhook_provider_event_uq"]));
+  });
+});
+
+describe("demo seed", () => {
+  it("creates the two agencies and four users with their roles", async () => {
+    await seed();
+    const agencies = await env.DB.prepare("select name, slug from agency order by slug").all();
+    expect(agencies.results).toEqual([
+      { name: "Mar Turismo", slug: "mar-turismo" },
+      { name: "Sol Viagens", slug: "sol-viagens" },
+    ]);
+    const users = await env.DB.prepare(
+      "select u.email, p.role, a.slug from user u join profile p on p.id = u.id left join agency a on a.id = p.agency_id order by u.email",
+    ).all();
+    expect(users.results).toEqual([
+      { email: "admin@mar.example", role: "Admin", slug: "mar-turismo" },
+      { email: "admin@sol.example", role: "Admin", slug: "sol-viagens" },
+      { email: "agente@sol.example", role: "Agente", slug: "sol-viagens" },
+      { email: "super@rota.example", role: "SuperAdmin", slug: null },
+    ]);
+    expect(DEMO_USERS).toHaveLength(4);
+    expect(DEMO_AGENCIES).toHaveLength(2);
+  });
+
+  it("is idempotent: seeding again changes nothing, not even a password hash", async () => {
+    await seed();
+    const before = await snapshot();
+    await seed();
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("app Worker", () => {
+  it("GET /healthz answers 200 with the database reachable, with security headers", async () => {
+    const res = await appRequest("/healthz");
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ status: "ok", database: true });
+    const csp = res.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
+    expect(res.headers.get("Referrer-Policy")).toBeTruthy();
+  });
+
+  it("redirects the root and unknown paths to /dashboard", async () => {
+    for (const path of ["/", "/nao-existe", "/a/b/c"]) {
+      const res = await appRequest(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/dashboard");
+    }
+  });
+});
+
+const cfRequest = (url: string, init?: RequestInit) =>
+  new Request(url, init) as unknown as Request<unknown, IncomingRequestCfProperties>;
+
+describe("webhooks Worker", () => {
+  const post = (body: string) =>
+    worker.fetch(
+      cfRequest("http://localhost/webhooks/asaas", { method: "POST", body, headers: { "Content-Type": "application/json" } }),
+      env,
+    );
+
+  it("answers its health check with the shared database", async () => {
+    const res = await worker.fetch(cfRequest("http://localhost/webhooks/healthz"), env);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ worker: "webhooks", status: "ok", database: true });
+  });
+
+  it("stores an event once; a replay is a no-op", async () => {
+    const event = JSON.stringify({ id: "evt_test_1", event: "PAYMENT_RECEIVED", payment: { id: "pay_1" } });
+    const first = await post(event);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true });
+    const again = await post(event);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    const { results } = await env.DB.prepare("select event_type, status from webhook_event where event_id = 'evt_test_1'").all();
+    expect(results).toEqual([{ event_type: "PAYMENT_RECEIVED", status: "received" }]);
+  });
+
+  it("refuses malformed events and stores nothing", async () => {
+    const before = await env.DB.prepare("select count(*) as n from webhook_event").first<{ n: number }>();
+    expect((await post("{not json")).status).toBe(400);
+    expect((await post(JSON.stringify({ event: "X" }))).status).toBe(400);
+    const after = await env.DB.prepare("select count(*) as n from webhook_event").first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it("processes queued events exactly once", async () => {
+    await post(JSON.stringify({ id: "evt_test_2", event: "PAYMENT_CONFIRMED" }));
+    const row = await env.DB.prepare("select id from webhook_event where event_id = 'evt_test_2'").first<{ id: string }>();
+    const batch = createMessageBatch<WebhookQueueMessage>("rota-webhook-events", [
+      { id: "m1", timestamp: new Date(), attempts: 1, body: { webhookEventId: row!.id } },
+      { id: "m2", timestamp: new Date(), attempts: 1, body: { webhookEventId: row!.id } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual(["m1", "m2"]);
+    const processed = await env.DB.prepare("select status, attempts from webhook_event where id = ?").bind(row!.id).first();
+    expect(processed).toEqual({ status: "processed", attempts: 1 });
+  });
+});

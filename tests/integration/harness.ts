@@ -1,0 +1,130 @@
+/**
+ * Runs a request through the app the way React Router does on the server, inside
+ * workerd with the real bindings: matches the real route table (app/routes.ts),
+ * runs the middleware of every matched route from the root down, then the leaf
+ * route's loader (GET/HEAD) or action (other methods). Returns a Response.
+ */
+import { createExecutionContext, env } from "cloudflare:test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { matchRoutes, RouterContextProvider, type RouteObject } from "react-router";
+import routes from "~/routes";
+import { cloudflareContext } from "~/middleware/cloudflare";
+
+type Module = {
+  middleware?: Array<(args: Args, next: () => Promise<Response>) => Promise<Response | void> | Response | void>;
+  loader?: (args: Args) => unknown;
+  action?: (args: Args) => unknown;
+};
+type Args = { request: Request; params: Record<string, string | undefined>; context: RouterContextProvider };
+
+const modules = import.meta.glob<Module>(["/app/root.tsx", "/app/routes/**/*.{ts,tsx}"]);
+
+type Node = RouteObject & { file: string };
+function toRouteObjects(entries: RouteConfigEntry[]): Node[] {
+  return entries.map((e) => ({
+    id: e.id ?? e.file,
+    path: e.path,
+    index: e.index,
+    caseSensitive: e.caseSensitive,
+    file: e.file,
+    children: e.children ? toRouteObjects(e.children) : undefined,
+  })) as Node[];
+}
+const tree: Node[] = [{ id: "root", path: "", file: "root.tsx", children: toRouteObjects(routes) } as Node];
+
+function isDataWithInit(v: unknown): v is { data: unknown; init: ResponseInit | null; type: string } {
+  return typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit";
+}
+
+function toResponse(value: unknown): Response {
+  if (value instanceof Response) return value;
+  if (isDataWithInit(value)) return Response.json(value.data, value.init ?? undefined);
+  return Response.json(value ?? null);
+}
+
+export const BASE_URL = "http://localhost:8787";
+
+export type AppRequestInit = RequestInit & { cookie?: string; form?: Record<string, string | string[] | File> };
+
+export async function appRequest(path: string, init: AppRequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  let body = init.body;
+  let method = init.method ?? "GET";
+  if (init.form) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(init.form)) {
+      for (const item of Array.isArray(v) ? v : [v]) fd.append(k, item);
+    }
+    body = fd;
+    if (!init.method) method = "POST";
+  }
+  if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", BASE_URL);
+  const request = new Request(new URL(path, BASE_URL), { ...init, method, headers, body });
+  return runRequest(request);
+}
+
+export async function runRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const matches = matchRoutes(tree, url.pathname);
+  if (!matches) return new Response("Not found", { status: 404 });
+  const leaf = matches[matches.length - 1]!;
+  const params = leaf.params as Record<string, string | undefined>;
+  const loaded = await Promise.all(
+    matches.map(async (m) => {
+      const file = `/app/${(m.route as Node).file}`;
+      const load = modules[file];
+      if (!load) throw new Error(`route module not found: ${file}`);
+      return load();
+    }),
+  );
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx: createExecutionContext() });
+  const args: Args = { request, params, context };
+  const leafModule = loaded[loaded.length - 1]!;
+  const isGet = request.method === "GET" || request.method === "HEAD";
+
+  const handler = async (): Promise<Response> => {
+    // React Router runs every matched loader on a document GET; the ancestors'
+    // loaders can redirect or throw too, so run them all and return the leaf's.
+    try {
+      if (isGet) {
+        let result: Response | undefined;
+        for (const mod of loaded) {
+          if (!mod.loader) continue;
+          const value = await mod.loader(args);
+          const response = toResponse(value);
+          if (response.status >= 300 && response.status < 400) return response;
+          if (mod === leafModule) result = response;
+        }
+        return result ?? new Response(null, { status: 204 });
+      }
+      if (!leafModule.action) return new Response("Method not allowed", { status: 405 });
+      return toResponse(await leafModule.action(args));
+    } catch (thrown) {
+      if (thrown instanceof Response || isDataWithInit(thrown)) return toResponse(thrown);
+      throw thrown;
+    }
+  };
+
+  const chain = loaded.flatMap((mod) => mod.middleware ?? []);
+  const dispatch = async (i: number): Promise<Response> => {
+    if (i >= chain.length) return handler();
+    let nextResult: Response | undefined;
+    const next = async () => (nextResult = await dispatch(i + 1));
+    try {
+      const value = await chain[i]!(args, next);
+      if (value instanceof Response) return value;
+      return nextResult ?? (await next());
+    } catch (thrown) {
+      if (thrown instanceof Response || isDataWithInit(thrown)) return toResponse(thrown);
+      throw thrown;
+    }
+  };
+  return dispatch(0);
+}
+
+/** The leaf loader's JSON payload. */
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}

@@ -1,0 +1,31 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      main: "./tests/integration/worker.ts",
+      miniflare: {
+        compatibilityDate: "2026-10-01",
+        compatibilityFlags: ["nodejs_compat"],
+        d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
+        r2Buckets: ["FILES"],
+        durableObjects: { Notifications: "Notifications" },
+        queueProducers: { WEBHOOK_QUEUE: "rota-webhook-events" },
+        queueConsumers: ["rota-webhook-events"],
+        bindings: {
+          APP_ENV: "test",
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./db/migrations", import.meta.url))),
+        },
+      },
+    }),
+  ],
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["tests/integration/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    setupFiles: ["./tests/integration/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
+  },
+}));
