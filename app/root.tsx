@@ -15,9 +15,11 @@ import {
 import appStyles from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 import { getLocale, i18nMiddleware } from "./middleware/i18n";
+import { originCheckMiddleware } from "./middleware/csrf";
 import { securityMiddleware } from "./middleware/security";
+import { sessionMiddleware } from "./middleware/session";
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, i18nMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, i18nMiddleware, originCheckMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

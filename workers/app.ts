@@ -1,6 +1,7 @@
 import { routePartykitRequest } from "partyserver";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/middleware/cloudflare";
+import { crossOriginResponse, isSameOrigin } from "~/middleware/csrf";
 
 export { Notifications } from "../party/notifications";
 
@@ -28,6 +29,9 @@ export default {
     if (url.pathname.startsWith("/webhooks/") && env.WEBHOOKS) {
       return env.WEBHOOKS.fetch(request);
     }
+
+    // CSRF: refuse cross-origin state changes before any action runs.
+    if (!isSameOrigin(request)) return crossOriginResponse(request);
 
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });

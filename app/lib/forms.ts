@@ -1,0 +1,37 @@
+/**
+ * The one form pattern: a zod schema per form shared by client and server
+ * (Conform). Messages in schemas are translation keys (validation.*), so the
+ * server's field errors render in the user's language, with or without JS.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { z } from "zod";
+
+export { parseWithZod };
+
+export const msg = {
+  required: "validation.required",
+  email: "validation.email",
+  passwordMin: "validation.passwordMin",
+  passwordMax: "validation.passwordMax",
+  tooLong: "validation.tooLong",
+  invalid: "validation.invalid",
+} as const;
+
+/** A required, trimmed text field with a maximum length. */
+export const requiredText = (max = 200) =>
+  z.string({ error: msg.required }).trim().min(1, msg.required).max(max, msg.tooLong);
+
+export const emailField = () =>
+  z.string({ error: msg.required }).trim().toLowerCase().min(1, msg.required).max(254, msg.tooLong).pipe(z.email(msg.email));
+
+export const passwordField = () =>
+  z.string({ error: msg.required }).min(8, msg.passwordMin).max(128, msg.passwordMax);
+
+type Reply = SubmissionResult<string[]>;
+
+/** 400 with the submission's field errors (and the typed values, never lost). */
+export function invalid(result: Reply, status = 400) {
+  return data({ result }, { status });
+}

@@ -1,0 +1,185 @@
+/**
+ * The signed-in viewer: better-auth session → profile, effective agency and its
+ * licence, loaded once per request. Guards for routes live here too, so every
+ * loader and action reads the same verified identity and never trusts the client
+ * for the agency.
+ */
+import { eq } from "drizzle-orm";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { agency, licence, profile, type Role } from "../../db/schema";
+import { createAuth, type Auth } from "~/lib/auth.server";
+import { hasPermission, type LicenceModules } from "~/lib/licence";
+import { enqueueMail } from "~/lib/mail.server";
+import { getDb, getEnv } from "./cloudflare";
+import { getI18n, getLocale } from "./i18n";
+import { isLanguage, DEFAULT_LANGUAGE } from "~/locales";
+
+export type ViewerAgency = {
+  id: string;
+  name: string;
+  slug: string;
+  logoKey: string | null;
+  timeZone: string;
+  currency: string;
+};
+
+export type Viewer = {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  role: Role;
+  avatarKey: string | null;
+  /** The agency the viewer works in: the profile's, or the one a SuperAdmin picked. */
+  agency: ViewerAgency | null;
+  licence: LicenceModules | null;
+  needsAgencySelection: boolean;
+};
+
+type Ctx = Readonly<RouterContextProvider>;
+const viewerContext = createContext<Viewer | null>(null);
+const authContext = createContext<Auth | null>(null);
+
+export const SESSION_COOKIE = "better-auth.session_token";
+
+/** The better-auth instance for this request. */
+export function getAuth(context: Ctx, request: Request): Auth {
+  let auth = context.get(authContext);
+  if (!auth) {
+    const db = getDb(context);
+    const origin = new URL(request.url).origin;
+    auth = createAuth({
+      db,
+      env: getEnv(context),
+      origin,
+      onResetPassword: async ({ email, name, token, userId }) => {
+        const [p] = await db.select({ agencyId: profile.agencyId, locale: profile.locale }).from(profile).where(eq(profile.id, userId));
+        const requested = getLocale(context);
+        const locale = isLanguage(p?.locale) ? p.locale : isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
+        const t = getI18n(context).getFixedT(locale);
+        const link = `${origin}/resetar-senha?token=${encodeURIComponent(token)}`;
+        await enqueueMail(db, {
+          agencyId: p?.agencyId ?? null,
+          kind: "password-reset",
+          to: email,
+          locale,
+          subject: t("auth.resetMail.subject"),
+          text: t("auth.resetMail.body", { name: name || email, link }),
+        });
+      },
+    });
+    (context as RouterContextProvider).set(authContext, auth);
+  }
+  return auth;
+}
+
+async function loadViewer(context: Ctx, request: Request): Promise<Viewer | null> {
+  const cookie = request.headers.get("Cookie") ?? "";
+  if (!cookie.includes(SESSION_COOKIE)) return null;
+  const result = await getAuth(context, request).api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const db = getDb(context);
+  const [p] = await db
+    .select({ role: profile.role, agencyId: profile.agencyId, name: profile.name, avatarKey: profile.avatarKey, active: profile.active })
+    .from(profile)
+    .where(eq(profile.id, result.user.id));
+  if (!p || !p.active) return null;
+  const picked = (result.session as { activeAgencyId?: string | null }).activeAgencyId ?? null;
+  const agencyId = p.role === "SuperAdmin" ? picked : p.agencyId;
+  let viewerAgency: ViewerAgency | null = null;
+  let modules: LicenceModules | null = null;
+  if (agencyId) {
+    const [row] = await db
+      .select({
+        id: agency.id,
+        name: agency.name,
+        slug: agency.slug,
+        logoKey: agency.logoKey,
+        timeZone: agency.timeZone,
+        currency: agency.currency,
+        active: agency.active,
+        modules: licence.modules,
+      })
+      .from(agency)
+      .leftJoin(licence, eq(licence.agencyId, agency.id))
+      .where(eq(agency.id, agencyId));
+    if (row && (row.active || p.role === "SuperAdmin")) {
+      const { modules: m, active: _active, ...rest } = row;
+      viewerAgency = rest;
+      modules = (m as LicenceModules | null) ?? null;
+    }
+  }
+  return {
+    userId: result.user.id,
+    sessionId: result.session.id,
+    email: result.user.email,
+    name: p.name || result.user.name,
+    role: p.role,
+    avatarKey: p.avatarKey,
+    agency: viewerAgency,
+    licence: modules,
+    needsAgencySelection: p.role === "SuperAdmin" && !viewerAgency,
+  };
+}
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ context, request }) => {
+  context.set(viewerContext, await loadViewer(context, request));
+};
+
+export function getViewer(context: Ctx): Viewer | null {
+  return context.get(viewerContext);
+}
+
+/** Where the user wanted to go: path + search of the request. */
+export function requestedLocation(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** A safe local redirect target from user input (no //host, no scheme). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+/** No session → /login with the requested location remembered (spec §2.6). */
+export function requireViewer(context: Ctx, request: Request): Viewer {
+  const viewer = getViewer(context);
+  if (!viewer) {
+    throw redirect(`/login?redirectTo=${encodeURIComponent(requestedLocation(request))}`);
+  }
+  return viewer;
+}
+
+export type AgencyViewer = Viewer & { agency: ViewerAgency };
+
+/** A viewer working inside an agency; a SuperAdmin without one picks it first. */
+export function requireAgency(context: Ctx, request: Request): AgencyViewer {
+  const viewer = requireViewer(context, request);
+  if (!viewer.agency) {
+    throw redirect(`/selecionar-agencia?redirectTo=${encodeURIComponent(requestedLocation(request))}`);
+  }
+  return viewer as AgencyViewer;
+}
+
+/** Middleware: the route needs one of these roles; others go silently to /dashboard (spec §6). */
+export function requireRoles(...roles: Role[]): MiddlewareFunction<Response> {
+  return ({ context, request }) => {
+    const viewer = requireViewer(context, request);
+    if (!roles.includes(viewer.role)) {
+      if (request.method === "GET" || request.method === "HEAD") throw redirect("/dashboard");
+      throw new Response("Forbidden", { status: 403 });
+    }
+  };
+}
+
+/** Middleware: the route's module (and submodule path) must be enabled in the agency's licence (spec §5). */
+export function requireModule(module: string, ...path: string[]): MiddlewareFunction<Response> {
+  return ({ context, request }) => {
+    const viewer = requireAgency(context, request);
+    if (!hasPermission(viewer.licence, module, ...path)) {
+      if (request.method === "GET" || request.method === "HEAD") throw redirect("/dashboard");
+      throw new Response("Forbidden", { status: 403 });
+    }
+  };
+}

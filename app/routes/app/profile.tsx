@@ -1,0 +1,211 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Avatar, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { and, eq, ne } from "drizzle-orm";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { profile, session } from "../../../db/schema";
+import { FormField, useErrorText } from "~/components/ui/FormField";
+import { auditInsert, changedFields, clientIp } from "~/lib/audit.server";
+import { initials } from "~/lib/display";
+import { checkImage, fileKey, IMAGE_CONTENT_TYPE } from "~/lib/files.server";
+import { msg, parseWithZod, passwordField, requiredText } from "~/lib/forms";
+import { publicViewer } from "~/lib/viewer";
+import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getAuth, requireViewer } from "~/middleware/session";
+import type { Route } from "./+types/profile";
+
+export const nameSchema = z.object({ intent: z.literal("name"), name: requiredText(120) });
+export const passwordSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string({ error: msg.required }).min(1, msg.required).max(128, msg.passwordMax),
+    newPassword: passwordField(),
+    confirm: z.string({ error: msg.required }),
+  })
+  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "validation.passwordsDiffer" });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { viewer: publicViewer(requireViewer(context, request)) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireViewer(context, request);
+  const db = getDb(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const agencyId = viewer.agency?.id ?? null;
+
+  if (intent === "name") {
+    const submission = parseWithZod(formData, { schema: nameSchema });
+    if (submission.status !== "success") return data({ form: "name" as const, result: submission.reply() }, { status: 400 });
+    const [before] = await db.select({ name: profile.name }).from(profile).where(eq(profile.id, viewer.userId));
+    const changes = changedFields(before ?? { name: "" }, { name: submission.value.name });
+    if (Object.keys(changes).length > 0) {
+      await db.batch([
+        db.update(profile).set({ name: submission.value.name }).where(eq(profile.id, viewer.userId)),
+        auditInsert(db, { agencyId, userId: viewer.userId, entity: "profile", entityId: viewer.userId, action: "update", changes, ip: clientIp(request) }),
+      ]);
+    }
+    return { form: "name" as const, result: submission.reply(), ok: "profile.saved" as const };
+  }
+
+  if (intent === "avatar" || intent === "removeAvatar") {
+    const env = getEnv(context);
+    const [before] = await db.select({ avatarKey: profile.avatarKey }).from(profile).where(eq(profile.id, viewer.userId));
+    let key: string | null = null;
+    if (intent === "avatar") {
+      const check = await checkImage(formData.get("avatar"));
+      if (!check.ok) return data({ avatarError: check.error }, { status: 400 });
+      key = fileKey(agencyId, "avatars", check.type);
+      await env.FILES.put(key, check.bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPE[check.type] } });
+    }
+    await db.batch([
+      db.update(profile).set({ avatarKey: key }).where(eq(profile.id, viewer.userId)),
+      auditInsert(db, {
+        agencyId,
+        userId: viewer.userId,
+        entity: "profile",
+        entityId: viewer.userId,
+        action: "update",
+        changes: { avatar: [before?.avatarKey ?? null, key] },
+        ip: clientIp(request),
+      }),
+    ]);
+    if (before?.avatarKey) await env.FILES.delete(before.avatarKey);
+    return { ok: intent === "avatar" ? ("profile.avatarSaved" as const) : ("profile.avatarRemoved" as const) };
+  }
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: passwordSchema });
+    const hide = ["currentPassword", "newPassword", "confirm"];
+    if (submission.status !== "success") return data({ form: "password" as const, result: submission.reply({ hideFields: hide }) }, { status: 400 });
+    const auth = getAuth(context, request);
+    try {
+      const result = await auth.api.changePassword({
+        body: { currentPassword: submission.value.currentPassword, newPassword: submission.value.newPassword, revokeOtherSessions: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      // The current session is replaced; every other session of the user ends.
+      await db.delete(session).where(and(eq(session.userId, viewer.userId), ne(session.id, viewer.sessionId)));
+      const headers = new Headers();
+      for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      return data({ form: "password" as const, result: submission.reply({ resetForm: true }), ok: "profile.passwordChanged" as const }, { headers });
+    } catch {
+      return data({ form: "password" as const, result: submission.reply({ fieldErrors: { currentPassword: ["profile.wrongPassword"] }, hideFields: hide }) }, { status: 400 });
+    }
+  }
+
+  return data({ error: "invalid_intent" }, { status: 400 });
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { viewer } = loaderData;
+  const ad = actionData as
+    | { form?: "name" | "password"; result?: Parameters<typeof useForm>[0]["lastResult"]; ok?: string; avatarError?: string }
+    | undefined;
+  const [nameForm, nameFields] = useForm({
+    id: "profile-name",
+    lastResult: ad?.form === "name" ? ad.result : undefined,
+    defaultValue: { name: viewer.name },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameSchema }),
+    shouldValidate: "onBlur",
+  });
+  const [pwForm, pwFields] = useForm({
+    id: "profile-password",
+    lastResult: ad?.form === "password" ? ad.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Flex direction="column" gap="4" maxWidth="720px">
+      <div>
+        <Heading as="h1" size="7" mb="1">
+          {t("profile.title")}
+        </Heading>
+        <Text color="gray">{t("profile.subtitle")}</Text>
+      </div>
+      {ad?.ok && (
+        <Text role="status" color="green" data-testid="profile-status">
+          {t(ad.ok as "profile.saved")}
+        </Text>
+      )}
+      <Card size="3">
+        <Heading as="h2" size="4" mb="3">
+          {t("profile.personal")}
+        </Heading>
+        <Form method="post" {...getFormProps(nameForm)}>
+          <input type="hidden" name="intent" value="name" />
+          <Flex direction="column" gap="3">
+            <FormField field={nameFields.name} label={t("profile.name")} autoComplete="name" />
+            <Text size="2">
+              {t("profile.email")}: <strong>{viewer.email}</strong> · {t("profile.role")}: <Badge>{t(`roles.${viewer.role}`)}</Badge>
+            </Text>
+            <Flex>
+              <Button type="submit" disabled={busy}>
+                {t("profile.saveName")}
+              </Button>
+            </Flex>
+          </Flex>
+        </Form>
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="3">
+          {t("profile.avatar")}
+        </Heading>
+        <Flex gap="4" align="center" wrap="wrap">
+          <Avatar size="6" radius="full" src={viewer.avatarUrl ?? undefined} fallback={initials(viewer.name)} />
+          <Form method="post" encType="multipart/form-data">
+            <input type="hidden" name="intent" value="avatar" />
+            <Flex direction="column" gap="2">
+              <input type="file" name="avatar" accept="image/png,image/jpeg,image/webp" aria-label={t("profile.avatar")} required />
+              <Text size="1" color={ad?.avatarError ? "red" : "gray"} role={ad?.avatarError ? "alert" : undefined}>
+                {ad?.avatarError ? errorText(ad.avatarError) : t("profile.avatarHint")}
+              </Text>
+              <Flex gap="2">
+                <Button type="submit" disabled={busy}>
+                  {t("profile.uploadAvatar")}
+                </Button>
+              </Flex>
+            </Flex>
+          </Form>
+          {viewer.avatarUrl && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="removeAvatar" />
+              <Button type="submit" variant="soft" color="red" disabled={busy}>
+                {t("profile.removeAvatar")}
+              </Button>
+            </Form>
+          )}
+        </Flex>
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="1">
+          {t("profile.password")}
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          {t("profile.passwordHint")}
+        </Text>
+        <Form method="post" {...getFormProps(pwForm)}>
+          <input type="hidden" name="intent" value="password" />
+          <Flex direction="column" gap="3">
+            <FormField field={pwFields.currentPassword} label={t("profile.currentPassword")} type="password" autoComplete="current-password" />
+            <FormField field={pwFields.newPassword} label={t("auth.newPassword")} type="password" autoComplete="new-password" />
+            <FormField field={pwFields.confirm} label={t("auth.confirmPassword")} type="password" autoComplete="new-password" />
+            <Flex>
+              <Button type="submit" disabled={busy}>
+                {t("profile.changePassword")}
+              </Button>
+            </Flex>
+          </Flex>
+        </Form>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,74 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Button, Callout, Flex, Heading, Link as RLink, Text } from "@radix-ui/themes";
+import { MailCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { FormField } from "~/components/ui/FormField";
+import { emailField, invalid, parseWithZod } from "~/lib/forms";
+import { getAuth } from "~/middleware/session";
+import type { Route } from "./+types/forgot-password";
+
+export const forgotSchema = z.object({ email: emailField() });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotSchema });
+  if (submission.status !== "success") return invalid(submission.reply());
+  const url = new URL(request.url);
+  const headers = new Headers({ "Content-Type": "application/json", Origin: url.origin });
+  const ip = request.headers.get("cf-connecting-ip");
+  if (ip) headers.set("cf-connecting-ip", ip);
+  // The answer is the same whether or not the e-mail exists (and when rate limited).
+  await getAuth(context, request).handler(
+    new Request(`${url.origin}/api/auth/request-password-reset`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: submission.value.email, redirectTo: "/resetar-senha" }),
+    }),
+  );
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const sent = actionData && "sent" in actionData && actionData.sent;
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Flex direction="column" gap="4">
+        <div>
+          <Heading as="h1" size="6" mb="1">
+            {t("auth.forgotTitle")}
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            {t("auth.forgotSubtitle")}
+          </Text>
+        </div>
+        {sent && (
+          <Callout.Root color="green" role="status">
+            <Callout.Icon>
+              <MailCheck size={16} />
+            </Callout.Icon>
+            <Callout.Text>{t("auth.forgotSent")}</Callout.Text>
+          </Callout.Root>
+        )}
+        <FormField field={fields.email} label={t("auth.email")} type="email" placeholder={t("auth.emailPlaceholder")} autoComplete="email" autoFocus />
+        <Button type="submit" size="3" disabled={submitting}>
+          {submitting ? t("auth.forgotSubmitting") : t("auth.forgotSubmit")}
+        </Button>
+        <Text size="2" align="center">
+          <RLink asChild>
+            <Link to="/login">{t("auth.backToLogin")}</Link>
+          </RLink>
+        </Text>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,110 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Button, Callout, Flex, Heading, Link as RLink, Text } from "@radix-ui/themes";
+import { CircleAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { FormField, useErrorText } from "~/components/ui/FormField";
+import { emailField, invalid, msg, parseWithZod } from "~/lib/forms";
+import { getAuth, safeRedirect } from "~/middleware/session";
+import type { Route } from "./+types/login";
+
+export const loginSchema = z.object({
+  email: emailField(),
+  password: z.string({ error: msg.required }).min(1, msg.required).max(128, msg.passwordMax),
+  redirectTo: z.string().optional(),
+});
+
+export const meta: Route.MetaFunction = () => [{ title: "Rota" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return invalid(submission.reply({ hideFields: ["password"] }));
+  const { email, password, redirectTo } = submission.value;
+
+  // Through better-auth's own handler, so its rate limit and origin checks apply.
+  const url = new URL(request.url);
+  const headers = new Headers({ "Content-Type": "application/json", Origin: url.origin });
+  for (const name of ["cf-connecting-ip", "user-agent"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const response = await getAuth(context, request).handler(
+    new Request(`${url.origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email, password, rememberMe: true }),
+    }),
+  );
+  if (response.ok) {
+    const out = new Headers();
+    for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
+    return redirect(safeRedirect(redirectTo), { headers: out });
+  }
+  if (response.status === 429) {
+    return invalid(submission.reply({ formErrors: ["auth.tooManyAttempts"], hideFields: ["password"] }), 429);
+  }
+  return invalid(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), 401);
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const formError = errorText(form.errors?.[0]);
+  return (
+    <Form method="post" {...getFormProps(form)} replace>
+      <Flex direction="column" gap="4">
+        <div>
+          <Heading as="h1" size="6" mb="1">
+            {t("auth.welcome")}
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            {t("auth.subtitle")}
+          </Text>
+        </div>
+        {formError && (
+          <Callout.Root color="red" role="alert" id={form.errorId}>
+            <Callout.Icon>
+              <CircleAlert size={16} />
+            </Callout.Icon>
+            <Callout.Text>{formError}</Callout.Text>
+          </Callout.Root>
+        )}
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <FormField
+          field={fields.email}
+          label={t("auth.email")}
+          type="email"
+          placeholder={t("auth.emailPlaceholder")}
+          autoComplete="username"
+          autoFocus
+        />
+        <FormField
+          field={fields.password}
+          label={t("auth.password")}
+          type="password"
+          placeholder={t("auth.passwordPlaceholder")}
+          autoComplete="current-password"
+        />
+        <Flex justify="end">
+          <RLink asChild size="2">
+            <Link to="/esqueci-senha">{t("auth.forgotPassword")}</Link>
+          </RLink>
+        </Flex>
+        <Button type="submit" size="3" disabled={submitting} data-testid="login-submit">
+          {submitting ? t("auth.submitting") : t("auth.submit")}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
