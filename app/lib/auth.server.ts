@@ -4,6 +4,7 @@
  * limits stored in the database, cf-connecting-ip as the client address, and
  * trusted origins that follow the served address (localhost or 127.0.0.1 alike).
  */
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { v7 as uuidv7 } from "uuid";
@@ -75,6 +76,20 @@ export function createAuth({
       useSecureCookies: https,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https, path: "/" },
       database: { generateId: () => uuidv7() },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A deactivated profile cannot start a session (sign-in is refused).
+          before: async (session) => {
+            const [p] = await db
+              .select({ active: schema.profile.active })
+              .from(schema.profile)
+              .where(eq(schema.profile.id, session.userId));
+            if (!p?.active) return false;
+          },
+        },
+      },
     },
     telemetry: { enabled: false },
   });

@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
-import resources, { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "~/locales";
+import resources, { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/locales";
+import { readLanguageCookie } from "./i18n";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -19,10 +20,8 @@ export function isSameOrigin(request: Request): boolean {
 }
 
 function requestLanguage(request: Request): Language {
-  const cookie = request.headers.get("Cookie") ?? "";
-  const fromCookie = cookie.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]+)`))?.[1];
-  const decoded = fromCookie ? decodeURIComponent(fromCookie).replaceAll('"', "") : null;
-  if (isLanguage(decoded)) return decoded;
+  const saved = readLanguageCookie(request);
+  if (saved) return saved;
   const header = (request.headers.get("Accept-Language") ?? "").toLowerCase();
   for (const part of header.split(",")) {
     const code = part.trim().slice(0, 2);

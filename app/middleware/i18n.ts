@@ -1,23 +1,29 @@
 import "i18next";
-import { createCookie } from "react-router";
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
-import resources, { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES } from "~/locales";
+import resources, { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from "~/locales";
 
-/** The saved choice; mirrored in localStorage on the client. */
-export const languageCookie = createCookie(LANGUAGE_COOKIE, {
-  path: "/",
-  sameSite: "lax",
-  maxAge: 60 * 60 * 24 * 365,
-  httpOnly: false,
-});
+/**
+ * The saved choice is a plain `lng=xx` cookie (readable and writable by the
+ * client, which mirrors it in localStorage); then the browser's languages.
+ */
+export function readLanguageCookie(request: Request): Language | null {
+  const cookie = request.headers.get("Cookie") ?? "";
+  const raw = cookie.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`))?.[1];
+  const value = raw ? decodeURIComponent(raw).trim() : null;
+  return isLanguage(value) ? value : null;
+}
+
+export function serializeLanguageCookie(lng: Language): string {
+  return `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+}
 
 export const [i18nMiddleware, getLocale, getI18n] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
-    cookie: languageCookie,
-    order: ["cookie", "header"],
+    order: ["custom", "header"],
+    findLocale: async ({ request }) => readLanguageCookie(request),
   },
   i18next: {
     resources,

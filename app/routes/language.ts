@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { safeRedirect } from "~/middleware/session";
-import { languageCookie } from "~/middleware/i18n";
+import { serializeLanguageCookie } from "~/middleware/i18n";
 import { LANGUAGES } from "~/locales";
 import type { Route } from "./+types/language";
 
@@ -12,7 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return Response.json({ error: "invalid_language" }, { status: 400 });
   return redirect(safeRedirect(parsed.data.redirectTo, "/"), {
-    headers: { "Set-Cookie": await languageCookie.serialize(parsed.data.lng) },
+    headers: { "Set-Cookie": serializeLanguageCookie(parsed.data.lng) },
   });
 }
 

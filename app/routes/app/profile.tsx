@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Avatar, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { profile, session } from "../../../db/schema";
+import { profile } from "../../../db/schema";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { auditInsert, changedFields, clientIp } from "~/lib/audit.server";
 import { initials } from "~/lib/display";
@@ -87,8 +87,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         headers: request.headers,
         returnHeaders: true,
       });
-      // The current session is replaced; every other session of the user ends.
-      await db.delete(session).where(and(eq(session.userId, viewer.userId), ne(session.id, viewer.sessionId)));
+      // better-auth revokes every session of the user and opens a new one here.
       const headers = new Headers();
       for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
       return data({ form: "password" as const, result: submission.reply({ resetForm: true }), ok: "profile.passwordChanged" as const }, { headers });

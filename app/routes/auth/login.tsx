@@ -6,6 +6,9 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { emailField, invalid, msg, parseWithZod } from "~/lib/forms";
+import { eq } from "drizzle-orm";
+import { profile, user } from "../../../db/schema";
+import { getDb } from "~/middleware/cloudflare";
 import { getAuth, safeRedirect } from "~/middleware/session";
 import type { Route } from "./+types/login";
 
@@ -22,6 +25,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return invalid(submission.reply({ hideFields: ["password"] }));
   const { email, password, redirectTo } = submission.value;
+
+  // A deactivated user cannot sign in; the answer is the same as a wrong password.
+  const db = getDb(context);
+  const [account] = await db
+    .select({ active: profile.active })
+    .from(user)
+    .innerJoin(profile, eq(profile.id, user.id))
+    .where(eq(user.email, email));
+  if (account && !account.active) {
+    return invalid(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), 401);
+  }
 
   // Through better-auth's own handler, so its rate limit and origin checks apply.
   const url = new URL(request.url);
