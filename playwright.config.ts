@@ -18,6 +18,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    locale: "pt-BR",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -130,9 +130,21 @@ export function getViewer(context: Ctx): Viewer | null {
   return context.get(viewerContext);
 }
 
-/** Where the user wanted to go: path + search of the request. */
-export function requestedLocation(request: Request): string {
+/**
+ * The document URL a request stands for: client navigations fetch
+ * `/path.data?…&_routes=…` (single fetch), which must not leak into redirects.
+ */
+export function documentUrl(request: Request): URL {
   const url = new URL(request.url);
+  if (url.pathname === "/_root.data") url.pathname = "/";
+  else if (url.pathname.endsWith(".data")) url.pathname = url.pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  return url;
+}
+
+/** Where the user wanted to go: path + search of the document. */
+export function requestedLocation(request: Request): string {
+  const url = documentUrl(request);
   return url.pathname + url.search;
 }
 

@@ -75,6 +75,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
   });
   const formError = errorText(form.errors?.[0]);
+  const justReset = params.get("reset") === "1" && !formError;
   return (
     <Form method="post" {...getFormProps(form)} replace>
       <Flex direction="column" gap="4">
@@ -92,6 +93,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
               <CircleAlert size={16} />
             </Callout.Icon>
             <Callout.Text>{formError}</Callout.Text>
+          </Callout.Root>
+        )}
+        {justReset && (
+          <Callout.Root color="green" role="status">
+            <Callout.Text>{t("auth.resetDone")}</Callout.Text>
           </Callout.Root>
         )}
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
