@@ -1,28 +1,50 @@
 import { Server, type Connection } from "partyserver";
 
+/** What a user's room sends to its sockets. */
+export type RoomEvent =
+  | {
+      type: "notification";
+      notification: { id: string; title: string; message: string; link: string | null; read: boolean; createdAt: string };
+    }
+  | { type: "read"; ids: string[] }
+  | { type: "read-all" };
+
 /**
- * One room per user id (the room name). Hibernating: the Durable Object is
- * evicted between messages while sockets stay open.
- * The handshake (session, own room, origin) is checked by the app Worker
- * before the request reaches the room (app/lib/realtime.server.ts).
+ * One room per user id (the room name), hibernating: the Durable Object is
+ * evicted between messages while sockets stay open. Who may connect is decided
+ * before the upgrade reaches the room (app/lib/realtime.server.ts); pushes come
+ * only through the Durable Object binding (RPC `push`), never from the outside.
  */
 export class Notifications extends Server<Env> {
   static options = { hibernate: true };
 
-  /** Internal push from notify(): POST /push with a JSON event. */
-  async onRequest(request: Request): Promise<Response> {
-    if (request.method !== "POST") return new Response("Method not allowed", { status: 405 });
-    const body = await request.text();
+  /** Sends an event to every open socket of this user; returns how many got it. */
+  async push(event: RoomEvent): Promise<number> {
+    const body = JSON.stringify(event);
     let delivered = 0;
     for (const conn of this.getConnections()) {
-      conn.send(body);
-      delivered++;
+      try {
+        conn.send(body);
+        delivered++;
+      } catch {
+        // a socket closing meanwhile: the client catches up on reconnect
+      }
     }
-    return Response.json({ delivered });
+    return delivered;
+  }
+
+  /** Open sockets in this room (for tests and the bench). */
+  async connectionCount(): Promise<number> {
+    let n = 0;
+    for (const _ of this.getConnections()) n++;
+    return n;
+  }
+
+  onRequest(): Response {
+    return new Response("Not found", { status: 404 });
   }
 
   onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {
-    // Clients only ping; anything else is ignored.
     if (message === "ping") connection.send(JSON.stringify({ type: "pong" }));
   }
 }

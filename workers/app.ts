@@ -1,7 +1,7 @@
-import { routePartykitRequest } from "partyserver";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/middleware/cloudflare";
 import { crossOriginResponse, isSameOrigin } from "~/middleware/csrf";
+import { handlePartyRequest } from "~/lib/realtime.server";
 
 export { Notifications } from "../party/notifications";
 
@@ -15,14 +15,7 @@ export default {
     const url = new URL(request.url);
 
     // Realtime rooms: /parties/notifications/{userId}
-    if (url.pathname.startsWith("/parties/")) {
-      // Only WebSocket upgrades come from outside; pushes use the DO binding.
-      if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-        return new Response("Not found", { status: 404 });
-      }
-      const res = await routePartykitRequest(request, env);
-      return res ?? new Response("Not found", { status: 404 });
-    }
+    if (url.pathname.startsWith("/parties/")) return handlePartyRequest(request, env);
 
     // Locally the webhooks Worker runs in the same process; in production it has
     // its own route, and this forward is only a convenience.

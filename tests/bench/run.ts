@@ -26,12 +26,22 @@ export type BenchTarget = {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** Give every request its own client address (cf-connecting-ip), e.g. to measure sign-in past its per-IP rate limit. */
+  distinctClientIp?: boolean;
 };
 
 /** What autocannon measures. A module adds its pages here, one line each. */
 export const targets: BenchTarget[] = [
   { name: "health check", path: "/healthz" },
   { name: "login page", path: "/login" },
+  {
+    name: "sign-in POST",
+    path: "/login",
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:8790" },
+    body: "email=admin%40sol.example&password=demo-rota-2026",
+    distinctClientIp: true,
+  },
 ];
 
 const root = join(import.meta.dirname, "..", "..");
@@ -103,6 +113,7 @@ type Results = {
   serverSizes: BundleSize[];
   clientTotals: BundleSize[];
   startup: Startup[];
+  passwordHash: { runs: number; meanMs: number; p50Ms: number; maxMs: number };
 };
 
 // ---------------------------------------------------------------------------
@@ -115,6 +126,8 @@ type AutocannonOptions = {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Give every request its own client address (cf-connecting-ip), e.g. to measure sign-in past its per-IP rate limit. */
+  distinctClientIp?: boolean;
 };
 type AutocannonResult = {
   requests: { average: number; total: number };
@@ -229,6 +242,22 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // ---------------------------------------------------------------------------
 // HTTP
 
+let ipCounter = 0;
+
+/** CPU cost of one sign-in's password check: the same scrypt the Worker runs natively. */
+async function passwordHashCost(runs = 20) {
+  const { hashPassword, verifyPassword } = await import("../../app/lib/password.server.ts");
+  const hash = await hashPassword("demo-rota-2026");
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await verifyPassword({ hash, password: "demo-rota-2026" });
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { runs, meanMs: times.reduce((a, b) => a + b, 0) / runs, p50Ms: times[Math.floor(runs / 2)]!, maxMs: times[runs - 1]! };
+}
+
 export async function measure(target: BenchTarget): Promise<HttpResult> {
   const url = `${BASE_URL}${target.path}`;
   // Warm-up: a few sequential requests so the first isolate start is not measured.
@@ -240,6 +269,19 @@ export async function measure(target: BenchTarget): Promise<HttpResult> {
     method: target.method ?? "GET",
     headers: target.headers,
     body: target.body,
+    ...(target.distinctClientIp
+      ? {
+          requests: [
+            {
+              setupRequest: (req: { headers?: Record<string, string> }) => {
+                ipCounter += 1;
+                req.headers = { ...req.headers, "cf-connecting-ip": `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}` };
+                return req;
+              },
+            },
+          ],
+        }
+      : {}),
   });
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count;
@@ -592,6 +634,8 @@ async function main() {
     rmSync(profileDir, { recursive: true, force: true });
   }
 
+  const passwordHash = await passwordHashCost();
+
   const http: HttpResult[] = [];
   let ready: { setupMs: number; coldStartMs: number };
   try {
@@ -620,9 +664,15 @@ async function main() {
     serverSizes: serverBundles,
     clientTotals: clientTotals(),
     startup,
+    passwordHash,
   };
 
   const all = tables(results);
+  all.push({
+    title: "Sign-in CPU (password hash, node:crypto scrypt N=16384 r=16 p=1, as in workerd with nodejs_compat)",
+    columns: ["operation", "runs", "mean", "p50", "max"],
+    rows: [["verify one password", passwordHash.runs, msf(passwordHash.meanMs), msf(passwordHash.p50Ms), msf(passwordHash.maxMs)]],
+  });
   console.log(`\nRota benchmark ${timestamp} (commit ${results.commit.slice(0, 12)}${results.dirty ? ", dirty" : ""})\n`);
   console.log(all.map(toText).join("\n\n"));
 

@@ -4,11 +4,13 @@
  * tests/integration/harness.ts, which runs them with the real route table and
  * middleware chain.
  */
+import { handlePartyRequest } from "~/lib/realtime.server";
 import webhooks from "../../workers/webhooks";
 
 export { Notifications } from "../../party/notifications";
 
 export default {
-  fetch: (request, env) => webhooks.fetch(request, env),
+  fetch: (request, env) =>
+    new URL(request.url).pathname.startsWith("/parties/") ? handlePartyRequest(request, env) : webhooks.fetch(request, env),
   queue: (batch, env) => webhooks.queue(batch, env),
 } satisfies ExportedHandler<Env, WebhookQueueMessage>;
