@@ -114,6 +114,7 @@ type Results = {
   clientTotals: BundleSize[];
   startup: Startup[];
   passwordHash: { runs: number; meanMs: number; p50Ms: number; maxMs: number };
+  realtime: RealtimeResult;
 };
 
 // ---------------------------------------------------------------------------
@@ -243,6 +244,70 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // HTTP
 
 let ipCounter = 0;
+
+// ---------------------------------------------------------------------------
+// Realtime: delivery latency notify() → browser message, and sockets held.
+
+type RealtimeResult = { connectionsRequested: number; connectionsOpen: number; openMs: number; notifications: number; received: number; p50Ms: number; p95Ms: number; maxMs: number };
+
+async function measureRealtime(connections = 200, notifications = 200): Promise<RealtimeResult> {
+  const login = await fetch(`${BASE_URL}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE_URL, "cf-connecting-ip": "10.250.0.1" },
+    body: "email=admin%40sol.example&password=demo-rota-2026",
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const session = (await (await fetch(`${BASE_URL}/api/auth/get-session`, { headers: { Cookie: cookie } })).json()) as { user: { id: string } };
+  const room = `${BASE_URL.replace("http", "ws")}/parties/notifications/${session.user.id}`;
+  const sockets: WebSocket[] = [];
+  const openStart = performance.now();
+  const opened = await Promise.all(
+    Array.from({ length: connections }, () =>
+      new Promise<boolean>((resolve) => {
+        // Node's WebSocket (undici) accepts headers, as a browser sends its cookie and origin.
+        const ws = new WebSocket(room, { headers: { Cookie: cookie, Origin: BASE_URL } } as unknown as string[]);
+        sockets.push(ws);
+        const timer = setTimeout(() => resolve(false), 15_000);
+        ws.onopen = () => (clearTimeout(timer), resolve(true));
+        ws.onerror = () => (clearTimeout(timer), resolve(false));
+      }),
+    ),
+  );
+  const openMs = performance.now() - openStart;
+  const listener = sockets.find((_, i) => opened[i])!;
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  listener.onmessage = (e) => {
+    const msg = JSON.parse(String(e.data)) as { type: string; notification?: { title: string } };
+    const t0 = msg.notification ? sentAt.get(msg.notification.title) : undefined;
+    if (t0 !== undefined) latencies.push(performance.now() - t0);
+  };
+  for (let i = 0; i < notifications; i++) {
+    const title = `bench-${i}`;
+    sentAt.set(title, performance.now());
+    await fetch(`${BASE_URL}/dev/notify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE_URL, Cookie: cookie },
+      body: new URLSearchParams({ title, message: "latency probe" }),
+    });
+  }
+  const deadline = Date.now() + 10_000;
+  while (latencies.length < notifications && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const ws of sockets) ws.close();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return {
+    connectionsRequested: connections,
+    connectionsOpen: opened.filter(Boolean).length,
+    openMs,
+    notifications,
+    received: latencies.length,
+    p50Ms: pct(50),
+    p95Ms: pct(95),
+    maxMs: latencies.at(-1) ?? NaN,
+  };
+}
 
 /** CPU cost of one sign-in's password check: the same scrypt the Worker runs natively. */
 async function passwordHashCost(runs = 20) {
@@ -637,6 +702,7 @@ async function main() {
   const passwordHash = await passwordHashCost();
 
   const http: HttpResult[] = [];
+  let realtime: RealtimeResult | undefined;
   let ready: { setupMs: number; coldStartMs: number };
   try {
     console.log(`Starting the built app on ${BASE_URL} (fresh state ${STATE_DIR})...`);
@@ -645,6 +711,8 @@ async function main() {
       console.log(`Measuring ${target.method ?? "GET"} ${target.path} for ${DURATION_S} s...`);
       http.push(await measure(target));
     }
+    console.log("Measuring realtime delivery (200 sockets held, 200 notifications)...");
+    realtime = await measureRealtime();
   } finally {
     await stopServer();
   }
@@ -665,9 +733,15 @@ async function main() {
     clientTotals: clientTotals(),
     startup,
     passwordHash,
+    realtime: realtime!,
   };
 
   const all = tables(results);
+  all.push({
+    title: "Realtime (notify() → message on a held WebSocket, via /dev/notify; includes the D1 insert)",
+    columns: ["sockets held", "open time", "notifications", "received", "p50", "p95", "max"],
+    rows: [[`${realtime!.connectionsOpen}/${realtime!.connectionsRequested}`, msf(realtime!.openMs), realtime!.notifications, realtime!.received, msf(realtime!.p50Ms), msf(realtime!.p95Ms), msf(realtime!.maxMs)]],
+  });
   all.push({
     title: "Sign-in CPU (password hash, node:crypto scrypt N=16384 r=16 p=1, as in workerd with nodejs_compat)",
     columns: ["operation", "runs", "mean", "p50", "max"],

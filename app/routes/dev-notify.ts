@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { notify } from "~/lib/realtime.server";
+import { getEnv } from "~/middleware/cloudflare";
+import { requireViewer } from "~/middleware/session";
+import type { Route } from "./+types/dev-notify";
+
+const schema = z.object({ title: z.string().trim().min(1).max(120), message: z.string().trim().min(1).max(500) });
+
+/**
+ * Development only (404 in production): the signed-in user sends a notification
+ * to themselves, to try the bell and to measure delivery in `npm run bench`.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const env = getEnv(context);
+  if (env.APP_ENV === "production") throw new Response("Not found", { status: 404 });
+  const viewer = requireViewer(context, request);
+  const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
+  const result = await notify(env, { userId: viewer.userId, agencyId: viewer.agency?.id ?? null, ...parsed.data });
+  return { id: result.id, delivered: result.delivered };
+}
