@@ -2,8 +2,10 @@
  * Demo data. Idempotent: every row has a fixed id and is inserted with
  * ON CONFLICT DO NOTHING, so seeding twice changes nothing (not even a password).
  * Used by db/setup.ts (local start) and by the integration tests.
+ * The Registers' demo rows come from db/seed-registers.ts.
  */
 import { defaultLicence } from "../app/lib/licence.ts";
+import { buildRegisterRows, REGISTER_TABLES, type RegisterTable, type SeedRow } from "./seed-registers.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -48,6 +50,27 @@ const q = (v: string | number | boolean | null | undefined): string => {
 
 const insert = (table: string, row: Record<string, string | number | boolean | null | undefined>) =>
   `INSERT INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(q).join(", ")}) ON CONFLICT DO NOTHING;`;
+
+/** Rows per multi-row INSERT: keeps each statement far below D1's 100 KB statement limit. */
+export const SEED_ROWS_PER_STATEMENT = 20;
+
+/** Multi-row INSERTs of rows that share their columns, SEED_ROWS_PER_STATEMENT at a time. */
+function insertMany(table: string, rows: readonly SeedRow[]): string[] {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]);
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; i += SEED_ROWS_PER_STATEMENT) {
+    const values = rows.slice(i, i + SEED_ROWS_PER_STATEMENT).map((row) => {
+      const keys = Object.keys(row);
+      if (keys.length !== columns.length || keys.some((k, j) => k !== columns[j])) {
+        throw new Error(`seed: a ${table} row has columns ${keys.join(", ")}, expected ${columns.join(", ")}`);
+      }
+      return `(${columns.map((c) => q(row[c])).join(", ")})`;
+    });
+    out.push(`INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${values.join(",\n")}\nON CONFLICT DO NOTHING;`);
+  }
+  return out;
+}
 
 export async function buildSeedStatements(
   hashPassword: (password: string) => Promise<string>,
@@ -110,6 +133,12 @@ export async function buildSeedStatements(
         version: 1,
       }),
     );
+  }
+  // Registers (Cadastros): after the users, since an agent links to one.
+  const agentUser = DEMO_USERS.find((u) => u.email === "agente@sol.example");
+  const registers = buildRegisterRows(DEMO_AGENCIES, { now, agentUserId: agentUser?.id ?? null });
+  for (const table of Object.keys(REGISTER_TABLES) as RegisterTable[]) {
+    statements.push(...insertMany(table, registers[table]));
   }
   return statements;
 }

@@ -8,13 +8,20 @@ import { appRequest, json } from "./harness";
 const TABLES = [
   "account",
   "agency",
+  "agent",
   "audit_entry",
+  "boarding_point",
+  "client",
+  "destination",
   "email_outbox",
   "licence",
   "notification",
+  "product_kind",
   "profile",
+  "provider",
   "rate_limit",
   "session",
+  "supplier",
   "user",
   "verification",
   "webhook_event",
@@ -34,7 +41,7 @@ async function snapshot() {
 }
 
 describe("migrations", () => {
-  it("create the platform and auth tables", async () => {
+  it("create the platform, auth and register tables", async () => {
     const { results } = await env.DB.prepare(
       "select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' and name not like 'sqlite%' and name != 'd1_migrations' order by name",
     ).all<{ name: string }>();
