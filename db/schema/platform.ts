@@ -148,3 +148,49 @@ export const webhookEvent = sqliteTable(
   ],
 );
 
+
+/** An invitation to join an agency (user management, licence management's first Admin). */
+export const invitation = sqliteTable(
+  "invitation",
+  {
+    id: id(),
+    agencyId: text("agency_id")
+      .notNull()
+      .references(() => agency.id),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    role: text("role", { enum: ROLES }).notNull(),
+    locale: text("locale").notNull().default("pt"),
+    /** SHA-256 (hex) of the token mailed in the link; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by"),
+    expiresAt: text("expires_at").notNull(),
+    acceptedAt: text("accepted_at"),
+    revokedAt: text("revoked_at"),
+    acceptedUserId: text("accepted_user_id"),
+    ...timestamps,
+    version: version(),
+  },
+  (t) => [index("invitation_agency_created_idx").on(t.agencyId, t.createdAt), index("invitation_agency_email_idx").on(t.agencyId, t.email)],
+);
+
+/** Per-agency e-mail settings (Parametrização → E-mail): sender and transport. */
+export const emailSettings = sqliteTable("email_settings", {
+  agencyId: text("agency_id")
+    .primaryKey()
+    .references(() => agency.id, { onDelete: "cascade" }),
+  senderName: text("sender_name"),
+  senderEmail: text("sender_email"),
+  replyTo: text("reply_to"),
+  transport: text("transport", { enum: ["local", "smtp"] }).notNull().default("local"),
+  smtpHost: text("smtp_host"),
+  smtpPort: integer("smtp_port"),
+  /** "tls" (implicit, 465), "starttls" (587) or "none". */
+  smtpSecurity: text("smtp_security", { enum: ["tls", "starttls", "none"] }).notNull().default("starttls"),
+  smtpUser: text("smtp_user"),
+  /** AES-GCM ciphertext (base64 iv:ciphertext) under DATA_ENCRYPTION_KEY; never sent to the browser. */
+  smtpPasswordEnc: text("smtp_password_enc"),
+  ...timestamps,
+  updatedBy: text("updated_by"),
+  version: version(),
+});

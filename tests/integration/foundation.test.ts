@@ -14,6 +14,8 @@ const TABLES = [
   "client",
   "destination",
   "email_outbox",
+  "email_settings",
+  "invitation",
   "licence",
   "notification",
   "product_kind",
