@@ -27,5 +27,13 @@ export default defineConfig(async () => ({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     setupFiles: ["./tests/integration/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
+    deps: {
+      optimizer: {
+        ssr: {
+          enabled: true,
+          include: ["motion/react", "@radix-ui/themes", "@radix-ui/react-toast", "cmdk", "lucide-react"],
+        },
+      },
+    },
   },
 }));

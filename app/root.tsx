@@ -1,4 +1,5 @@
 import { Theme } from "@radix-ui/themes";
+import { MotionConfig } from "motion/react";
 import radixStyles from "@radix-ui/themes/styles.css?url";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,9 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { ActionToasts, ToastProvider } from "~/components/ui/Toaster";
+import { useLanguageSync } from "~/lib/language-sync";
+import { isLanguage } from "~/locales";
 import appStyles from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 import { getLocale, i18nMiddleware } from "./middleware/i18n";
@@ -34,7 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
-  const lang = rootData?.locale ?? i18n.language ?? "pt";
+  // The language in use: the server's on the first render, then the browser's switch at once.
+  const lang = isLanguage(i18n.language) ? i18n.language : (rootData?.locale ?? "pt");
   return (
     <html lang={lang}>
       <head>
@@ -59,7 +64,16 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
-  return <Outlet />;
+  useLanguageSync(locale);
+  return (
+    // Animations follow the user's reduced-motion preference.
+    <MotionConfig reducedMotion="user">
+      <ToastProvider>
+        <Outlet />
+        <ActionToasts />
+      </ToastProvider>
+    </MotionConfig>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,4 +1,22 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/**
+ * Screens whose modules later issues build share one generic route module; its
+ * guard (licence entry, roles) and title come from app/lib/screens.ts, looked up
+ * by the matched pattern. Section indexes share one redirect module the same way.
+ * Ids are the full patterns so that every route stays unique.
+ */
+const SCREEN = "routes/app/screen.tsx";
+const SECTION_INDEX = "routes/app/section-index.ts";
+
+const screen = (base: string, path: string) => route(path, SCREEN, { id: `screen/${base}/${path}` });
+const sectionIndex = (base: string) => index(SECTION_INDEX, { id: `index/${base}` });
+/** A list with novo and editar/:id. */
+const crud = (base: string, key: string) => [
+  screen(base, key),
+  screen(base, `${key}/novo`),
+  screen(base, `${key}/editar/:id`),
+];
 
 export default [
   route("healthz", "routes/healthz.ts"),
@@ -7,19 +25,120 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("arquivos/:kind/:id", "routes/files.ts"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
+  // The signed-in user's notifications (list, mark read); live updates come through /parties/.
+  route("notificacoes", "routes/notifications.ts"),
+  route("dev/notify", "routes/dev-notify.ts"),
+  // Record search for the command palette (resource route, scoped to the agency).
+  route("busca", "routes/app/search.ts"),
 
   // Public routes (spec §2.4): a signed-in user is sent to /dashboard.
   layout("routes/auth/layout.tsx", [
     route("login", "routes/auth/login.tsx"),
+    // Accepting an invitation to an agency (user management, licence management).
+    route("convite/:token", "routes/auth/invite.tsx"),
     route("esqueci-senha", "routes/auth/forgot-password.tsx"),
     route("resetar-senha", "routes/auth/reset-password.tsx"),
   ]),
 
-  // Authenticated routes (spec §2.6).
+  // Authenticated routes (spec §2.6), inside the application shell.
   layout("routes/app/layout.tsx", [
     route("dashboard", "routes/app/dashboard.tsx"),
     route("perfil", "routes/app/profile.tsx"),
     route("selecionar-agencia", "routes/app/select-agency.tsx"),
+
+    ...prefix("cadastros", [
+      sectionIndex("cadastros"),
+      ...crud("cadastros", "clientes"),
+      ...crud("cadastros", "agentes"),
+      ...crud("cadastros", "fornecedores"),
+      ...crud("cadastros", "prestadores"),
+      ...crud("cadastros", "embarques"),
+      ...crud("cadastros", "destinos"),
+      screen("cadastros", "produtos"),
+    ]),
+
+    ...prefix("crm", [index(SCREEN, { id: "screen/crm" }), screen("crm", ":stage")]),
+
+    ...prefix("tarefas", [index(SCREEN, { id: "screen/tarefas" }), screen("tarefas", "tipos"), screen("tarefas", ":status")]),
+
+    ...prefix("servicos", [
+      sectionIndex("servicos"),
+      ...crud("servicos", "pacotes-de-terceiros"),
+      ...crud("servicos", "fretamento-terrestre"),
+      ...crud("servicos", "bloqueio-hospedagem"),
+      ...crud("servicos", "bloqueio-aereo"),
+      ...crud("servicos", "excursoes"),
+      screen("servicos", "excursoes/clonar/:id"),
+      screen("servicos", "excursoes/operacional/:id"),
+      screen("servicos", "receptivo"),
+    ]),
+
+    ...prefix("receptivo", [
+      sectionIndex("receptivo"),
+      ...crud("receptivo", "servicos"),
+      ...crud("receptivo", "motoristas"),
+      ...crud("receptivo", "guias"),
+      ...crud("receptivo", "frota"),
+    ]),
+
+    ...prefix("vendas", [
+      index(SCREEN, { id: "screen/vendas" }),
+      ...crud("vendas", "emissivo"),
+      screen("vendas", "emissivo/relatorios"),
+      screen("vendas", "excursoes"),
+      screen("vendas", "excursoes/novo"),
+      screen("vendas", "excursoes/gerenciar/:id"),
+    ]),
+
+    ...prefix("financeiro", [
+      sectionIndex("financeiro"),
+      ...crud("financeiro", "contas-a-receber"),
+      ...crud("financeiro", "contas-a-pagar"),
+      ...prefix("faturamento", [
+        sectionIndex("financeiro/faturamento"),
+        screen("financeiro/faturamento", "gerar-fatura"),
+        screen("financeiro/faturamento", "listagem-de-faturas"),
+        screen("financeiro/faturamento", "comissoes"),
+      ]),
+      ...prefix("relatorios", [
+        sectionIndex("financeiro/relatorios"),
+        screen("financeiro/relatorios", "dre"),
+        screen("financeiro/relatorios", "extrato-de-contas"),
+      ]),
+      ...prefix("configuracoes", [
+        sectionIndex("financeiro/configuracoes"),
+        screen("financeiro/configuracoes", "prazos-de-pagamento"),
+        screen("financeiro/configuracoes", "tipos-de-conta"),
+        screen("financeiro/configuracoes", "plano-de-contas"),
+        screen("financeiro/configuracoes", "intermediadores"),
+        ...crud("financeiro/configuracoes", "bancos-e-caixas"),
+      ]),
+    ]),
+
+    ...prefix("contratos", [
+      sectionIndex("contratos"),
+      ...crud("contratos", "modelos"),
+      screen("contratos", "contratos-pendentes"),
+      screen("contratos", "assinaturas"),
+    ]),
+
+    ...prefix("parametrizacao", [sectionIndex("parametrizacao"), screen("parametrizacao", "email")]),
+
+    ...prefix("sistema", [
+      sectionIndex("sistema"),
+      route("user-management", "routes/sistema/user-management.tsx"),
+      route("auditoria", "routes/sistema/audit.tsx"),
+      screen("sistema", "license-management"),
+      screen("sistema", "license-management/new"),
+      screen("sistema", "license-management/edit/:agencyId"),
+      screen("sistema", "menu-management"),
+      screen("sistema", "minha-agencia"),
+      screen("sistema", "integracoes"),
+      screen("sistema", "integracoes/asaas"),
+      screen("sistema", "integracoes/webhooks"),
+      screen("sistema", "sobre"),
+      screen("sistema", "historico-versoes"),
+    ]),
   ]),
 
   index("routes/index.tsx"),

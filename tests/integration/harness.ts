@@ -15,7 +15,14 @@ type Module = {
   loader?: (args: Args) => unknown;
   action?: (args: Args) => unknown;
 };
-type Args = { request: Request; params: Record<string, string | undefined>; context: RouterContextProvider };
+type Args = {
+  request: Request;
+  url: URL;
+  /** The matched route pattern, as React Router passes it (parents' paths joined). */
+  pattern: string;
+  params: Record<string, string | undefined>;
+  context: RouterContextProvider;
+};
 
 const modules = import.meta.glob<Module>(["/app/root.tsx", "/app/routes/**/*.{ts,tsx}"]);
 
@@ -44,7 +51,12 @@ function toResponse(value: unknown): Response {
 
 export const BASE_URL = "http://localhost:8787";
 
-export type AppRequestInit = RequestInit & { cookie?: string; form?: Record<string, string | string[] | File> };
+export type AppRequestInit = RequestInit & {
+  cookie?: string;
+  form?: Record<string, string | string[] | File>;
+  /** Answer with this route module's loader data (e.g. "routes/app/layout.tsx") instead of the leaf's. */
+  loaderOf?: string;
+};
 
 export async function appRequest(path: string, init: AppRequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -60,11 +72,12 @@ export async function appRequest(path: string, init: AppRequestInit = {}): Promi
     if (!init.method) method = "POST";
   }
   if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", BASE_URL);
-  const request = new Request(new URL(path, BASE_URL), { ...init, method, headers, body });
-  return runRequest(request);
+  const { cookie: _cookie, form: _form, loaderOf, ...requestInit } = init;
+  const request = new Request(new URL(path, BASE_URL), { ...requestInit, method, headers, body });
+  return runRequest(request, { loaderOf });
 }
 
-export async function runRequest(request: Request): Promise<Response> {
+export async function runRequest(request: Request, options: { loaderOf?: string } = {}): Promise<Response> {
   const url = new URL(request.url);
   const matches = matchRoutes(tree, url.pathname);
   if (!matches) return new Response("Not found", { status: 404 });
@@ -80,8 +93,12 @@ export async function runRequest(request: Request): Promise<Response> {
   );
   const context = new RouterContextProvider();
   context.set(cloudflareContext, { env, ctx: createExecutionContext() });
-  const args: Args = { request, params, context };
+  const pattern = matches.map((m) => m.route.path).filter(Boolean).join("/").replace(/\/\/+/g, "/") || "/";
+  const args: Args = { request, url, pattern, params, context };
   const leafModule = loaded[loaded.length - 1]!;
+  const targetIndex = options.loaderOf ? matches.findIndex((m) => (m.route as Node).file === options.loaderOf) : loaded.length - 1;
+  if (targetIndex < 0) throw new Error(`no matched route module ${options.loaderOf}`);
+  const targetModule = loaded[targetIndex]!;
   const isGet = request.method === "GET" || request.method === "HEAD";
 
   const handler = async (): Promise<Response> => {
@@ -95,7 +112,7 @@ export async function runRequest(request: Request): Promise<Response> {
           const value = await mod.loader(args);
           const response = toResponse(value);
           if (response.status >= 300 && response.status < 400) return response;
-          if (mod === leafModule) result = response;
+          if (mod === targetModule) result = response;
         }
         return result ?? new Response(null, { status: 204 });
       }

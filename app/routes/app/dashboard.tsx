@@ -1,10 +1,17 @@
-import { Card, Grid, Heading, Text } from "@radix-ui/themes";
+import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { and, count, eq } from "drizzle-orm";
+import { Bell, CalendarDays, Users } from "lucide-react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useRouteLoaderData } from "react-router";
 import { notification, profile } from "../../../db/schema";
+import { NavIcon } from "~/components/shell/icons";
 import { displayName } from "~/lib/display";
+import { formatDate, formatNumber } from "~/lib/format";
+import { flattenLinks, type NavItem } from "~/lib/sidebar";
 import { getDb } from "~/middleware/cloudflare";
 import { requireAgency } from "~/middleware/session";
+import type { loader as layoutLoader } from "./layout";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -16,40 +23,135 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return {
     greetingName: displayName(viewer.name, viewer.email),
-    agency: { name: viewer.agency.name, slug: viewer.agency.slug },
+    agency: { name: viewer.agency.name, slug: viewer.agency.slug, timeZone: viewer.agency.timeZone },
     figures: { activeUsers: users?.n ?? 0, unreadNotifications: unread?.n ?? 0 },
+    now: new Date().toISOString(),
   };
 }
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { figures } = loaderData;
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Rota" }];
+
+/** Where a module's shortcut goes: its first screen. */
+function shortcutsOf(items: NavItem[]) {
+  return items
+    .filter((item) => item.key !== "dashboard")
+    .map((item) => {
+      const links = flattenLinks(item.children);
+      return { item, to: links[0]?.route ?? item.route, sample: links.slice(0, 3).map((l) => l.name) };
+    });
+}
+
+function Figure({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: React.ReactNode; testId: string }) {
   return (
-    <>
-      <Heading as="h1" size="7" mb="1">
-        {t("dashboard.title")}
-      </Heading>
-      <Text as="p" color="gray" mb="5">
-        {t("dashboard.greeting", { name: loaderData.greetingName, agency: loaderData.agency.name })}
-      </Text>
+    <Card size="3" data-testid={testId}>
+      <Flex gap="4" align="center">
+        <span className="figure-icon" aria-hidden>
+          {icon}
+        </span>
+        <Box minWidth="0">
+          <Text as="p" size="2" color="gray">
+            {label}
+          </Text>
+          <Text as="p" size="7" weight="bold" className="figure-value">
+            {value}
+          </Text>
+        </Box>
+      </Flex>
+    </Card>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { figures, agency } = loaderData;
+  const shell = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
+  const shortcuts = useMemo(() => shortcutsOf(shell?.sidebar ?? []), [shell?.sidebar]);
+  const language = i18n.language;
+  return (
+    <Flex direction="column" gap="6">
+      <div>
+        <Heading as="h1" size="7" mb="1">
+          {t("dashboard.title")}
+        </Heading>
+        <Text as="p" color="gray">
+          {t("dashboard.greeting", { name: loaderData.greetingName, agency: agency.name })}
+        </Text>
+      </div>
+
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
-        <Card data-testid="figure-active-users">
-          <Text as="p" size="2" color="gray">
-            {t("dashboard.activeUsers")}
-          </Text>
-          <Text as="p" size="8" weight="bold">
-            {figures.activeUsers}
-          </Text>
-        </Card>
-        <Card data-testid="figure-unread">
-          <Text as="p" size="2" color="gray">
-            {t("dashboard.unreadNotifications")}
-          </Text>
-          <Text as="p" size="8" weight="bold">
-            {figures.unreadNotifications}
-          </Text>
+        <Figure
+          testId="figure-active-users"
+          icon={<Users size={20} />}
+          label={t("dashboard.activeUsers")}
+          value={<span data-testid="figure-active-users-value">{formatNumber(figures.activeUsers, language)}</span>}
+        />
+        <Figure
+          testId="figure-unread"
+          icon={<Bell size={20} />}
+          label={t("dashboard.unreadNotifications")}
+          value={formatNumber(figures.unreadNotifications, language)}
+        />
+        <Card size="3" data-testid="figure-today">
+          <Flex gap="4" align="center">
+            <span className="figure-icon" aria-hidden>
+              <CalendarDays size={20} />
+            </span>
+            <Box minWidth="0">
+              <Text as="p" size="2" color="gray">
+                {t("dashboard.today")}
+              </Text>
+              <Text as="p" size="3" weight="bold" suppressHydrationWarning>
+                {formatDate(loaderData.now, language, agency.timeZone, "long")}
+              </Text>
+              <Text as="p" size="1" color="gray">
+                {t("dashboard.timeZone", { zone: agency.timeZone })}
+              </Text>
+            </Box>
+          </Flex>
         </Card>
       </Grid>
-    </>
+
+      <section aria-labelledby="shortcuts-title">
+        <Heading as="h2" size="4" id="shortcuts-title">
+          {t("dashboard.shortcuts")}
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          {t("dashboard.shortcutsHint", { agency: agency.name })}
+        </Text>
+        {shortcuts.length === 0 ? (
+          <Card>
+            <Text color="gray">{t("dashboard.noShortcuts")}</Text>
+          </Card>
+        ) : (
+          <Grid columns={{ initial: "1", xs: "2", md: "3" }} gap="3" asChild>
+            <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+              {shortcuts.map(({ item, to, sample }) => (
+                <li key={item.id}>
+                  <Card asChild size="2" className="shortcut-card">
+                    <Link to={to} data-testid={`shortcut-${item.id}`}>
+                      <Flex gap="3" align="center">
+                        <span className="figure-icon" aria-hidden>
+                          <NavIcon icon={item.icon} size={20} />
+                        </span>
+                        <Box minWidth="0">
+                          <Text as="p" size="3" weight="medium">
+                            {item.name}
+                          </Text>
+                          {sample.length > 0 && (
+                            <Text as="p" size="1" color="gray" className="truncate">
+                              {sample.join(" · ")}
+                            </Text>
+                          )}
+                        </Box>
+                      </Flex>
+                    </Link>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          </Grid>
+        )}
+      </section>
+    </Flex>
   );
 }

@@ -1,12 +1,28 @@
-import { Avatar, Box, DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
-import { ChevronDown } from "lucide-react";
+import { Flex, IconButton, Tooltip } from "@radix-ui/themes";
+import { Menu } from "lucide-react";
+import { AnimatePresence, motion } from "motion/react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, Outlet, redirect, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
 import { LanguageSelect } from "~/components/LanguageSelect";
-import { displayName, initials } from "~/lib/display";
+import { CommandPalette, SearchTrigger, usePaletteHotkey } from "~/components/shell/CommandPalette";
+import { readSidebarCollapsed, saveSidebarCollapsed, useIsMobile, useRevalidateOnFocus } from "~/components/shell/hooks";
+import { NavigationSpinner } from "~/components/shell/NavigationSpinner";
+import { NotificationBell } from "~/components/shell/NotificationBell";
+import { PageTransition } from "~/components/shell/PageTransition";
+import { Sidebar } from "~/components/shell/Sidebar";
+import { UserMenu } from "~/components/shell/UserMenu";
+import { buildSidebar, type Translate } from "~/lib/sidebar";
+import { lookup } from "~/lib/translate";
 import { publicViewer } from "~/lib/viewer";
-import { requestedLocation, requireViewer } from "~/middleware/session";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/locales";
+import { getI18n, getLocale } from "~/middleware/i18n";
+import { documentUrl, requestedLocation, requireViewer } from "~/middleware/session";
+import shellStyles from "~/styles/shell.css?url";
 import type { Route } from "./+types/layout";
+
+/** Spec §9: the drawer's backdrop fades in 0.3 s. */
+const BACKDROP_FADE_S = 0.3;
 
 /**
  * Every authenticated route sits under this layout: no session → /login with
@@ -16,15 +32,28 @@ import type { Route } from "./+types/layout";
 export const middleware: Route.MiddlewareFunction[] = [
   ({ context, request }) => {
     const viewer = requireViewer(context, request);
-    const path = new URL(request.url).pathname;
+    const path = documentUrl(request).pathname;
     if (viewer.needsAgencySelection && path !== "/selecionar-agencia") {
       throw redirect(`/selecionar-agencia?redirectTo=${encodeURIComponent(requestedLocation(request))}`);
     }
   },
 ];
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: shellStyles }];
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { viewer: publicViewer(requireViewer(context, request)) };
+  const viewer = requireViewer(context, request);
+  const locale = getLocale(context);
+  const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+  const i18n = getI18n(context);
+  const t: Translate = (key) => lookup(i18n, key);
+  return {
+    viewer: publicViewer(viewer),
+    /** The navigation tree of spec §2.2, named in the request's language. */
+    sidebar: buildSidebar(viewer.licence, { language, t }),
+    sidebarLanguage: language,
+    sidebarCollapsed: readSidebarCollapsed(request.headers.get("Cookie")),
+  };
 }
 
 export function useViewer() {
@@ -33,58 +62,116 @@ export function useViewer() {
   return data.viewer;
 }
 
-function UserMenu() {
-  const { t } = useTranslation();
-  const viewer = useViewer();
-  const submit = useSubmit();
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger>
-        <IconButton variant="ghost" radius="full" aria-label={displayName(viewer.name, viewer.email)} data-testid="user-menu" style={{ width: "auto", paddingInline: 8 }}>
-          <Flex align="center" gap="2">
-            <Avatar size="2" radius="full" src={viewer.avatarUrl ?? undefined} fallback={initials(viewer.name)} />
-            <Text size="2" weight="medium" className="hide-mobile" data-testid="user-display-name">
-              {displayName(viewer.name, viewer.email)}
-            </Text>
-            <ChevronDown size={14} aria-hidden />
-          </Flex>
-        </IconButton>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Content align="end">
-        <DropdownMenu.Label>{viewer.email}</DropdownMenu.Label>
-        <DropdownMenu.Item asChild>
-          <Link to="/perfil">{t("shell.profile")}</Link>
-        </DropdownMenu.Item>
-        {viewer.role === "SuperAdmin" && (
-          <DropdownMenu.Item asChild>
-            <Link to="/selecionar-agencia">{t("agencySelect.switch")}</Link>
-          </DropdownMenu.Item>
-        )}
-        <DropdownMenu.Separator />
-        <DropdownMenu.Item color="red" onSelect={() => void submit(null, { method: "post", action: "/logout", replace: true })} data-testid="logout">
-          {t("auth.logout")}
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
-  );
-}
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { viewer } = loaderData;
+  const { pathname } = useLocation();
+  const isMobile = useIsMobile();
+  useRevalidateOnFocus();
 
-export default function AppLayout() {
-  const { t } = useTranslation();
-  const viewer = useViewer();
+  // The server named the entries in its language; after a switch in the browser, rename them at once.
+  const language = i18n.language;
+  const items = useMemo(() => {
+    if (language === loaderData.sidebarLanguage || !isLanguage(language)) return loaderData.sidebar;
+    const t: Translate = (key) => lookup(i18n, key);
+    return buildSidebar(viewer.licence, { language, t });
+  }, [i18n, language, loaderData.sidebar, loaderData.sidebarLanguage, viewer.licence]);
+
+  const [collapsedPref, setCollapsedPref] = useState(loaderData.sidebarCollapsed);
+  const collapsed = collapsedPref && !isMobile;
+  const toggleCollapsed = () => {
+    const next = !collapsedPref;
+    setCollapsedPref(next);
+    saveSidebarCollapsed(next);
+  };
+
+  // Mobile drawer: closed by default, closes on navigation and when the window becomes small.
+  const [drawer, setDrawer] = useState({ open: false, path: pathname, mobile: isMobile });
+  let drawerOpen = drawer.open;
+  if (drawer.path !== pathname || drawer.mobile !== isMobile) {
+    drawerOpen = false;
+    setDrawer({ open: false, path: pathname, mobile: isMobile });
+  }
+  const mobileOpen = isMobile && drawerOpen;
+  const openDrawer = () => setDrawer((d) => ({ ...d, open: true }));
+  const closeDrawer = () => setDrawer((d) => (d.open ? { ...d, open: false } : d));
+
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawerClose = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (mobileOpen) {
+      drawerClose.current?.focus();
+      const onKey = (e: KeyboardEvent) => {
+        if (e.key === "Escape") setDrawer((d) => ({ ...d, open: false }));
+      };
+      window.addEventListener("keydown", onKey);
+      wasOpen.current = true;
+      return () => window.removeEventListener("keydown", onKey);
+    }
+    if (wasOpen.current) {
+      wasOpen.current = false;
+      if (document.activeElement === document.body || document.activeElement?.closest("#app-sidebar")) menuButton.current?.focus();
+    }
+  }, [mobileOpen]);
+
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  usePaletteHotkey(setPaletteOpen);
+
   return (
-    <Flex direction="column" minHeight="100vh">
-      <Flex asChild align="center" justify="between" px="4" py="2" gap="3" className="app-header">
-        <header>
-          <Flex align="center" gap="2">
-            <Link to="/dashboard" aria-label="Dashboard">
-              <img src="/favicon.svg" alt="" width={28} height={28} />
-            </Link>
-            <Text weight="bold">{viewer.agency?.name ?? t("app.name")}</Text>
+    <div className="shell" data-collapsed={collapsed ? "true" : "false"} data-mobile-open={mobileOpen ? "true" : "false"}>
+      <a href="#main" className="skip-link">
+        {t("header.skipToContent")}
+      </a>
+      <Sidebar
+        items={items}
+        agency={viewer.agency ? { name: viewer.agency.name, logoUrl: viewer.agency.logoUrl } : null}
+        collapsed={collapsed}
+        onToggleCollapsed={toggleCollapsed}
+        mobileOpen={mobileOpen}
+        onCloseMobile={closeDrawer}
+        closeButtonRef={drawerClose}
+      />
+      <AnimatePresence>
+        {mobileOpen && (
+          <motion.div
+            key="backdrop"
+            className="shell-backdrop"
+            data-testid="drawer-backdrop"
+            aria-hidden
+            initial={{ opacity: 0 }}
+            animate={{ opacity: 1 }}
+            exit={{ opacity: 0 }}
+            transition={{ duration: BACKDROP_FADE_S }}
+            onClick={closeDrawer}
+          />
+        )}
+      </AnimatePresence>
+      <div className="shell-body" inert={mobileOpen}>
+        <header className="shell-header">
+          <NavigationSpinner />
+          <Flex align="center" gap="3" className="header-start">
+            <Tooltip content={t("header.openMenu")}>
+              <IconButton
+                ref={menuButton}
+                className="only-mobile"
+                variant="ghost"
+                color="gray"
+                aria-label={t("header.openMenu")}
+                aria-expanded={mobileOpen}
+                aria-controls="app-sidebar"
+                onClick={openDrawer}
+                data-testid="drawer-open"
+              >
+                <Menu size={20} aria-hidden />
+              </IconButton>
+            </Tooltip>
+            <SearchTrigger onOpen={() => setPaletteOpen(true)} />
           </Flex>
-          <Flex align="center" gap="3">
-            <LanguageSelect />
-            <UserMenu />
+          <Flex align="center" gap="4" className="header-end">
+            <LanguageSelect compact={isMobile} />
+            <NotificationBell />
+            <UserMenu viewer={viewer} />
             <noscript>
               <Form method="post" action="/logout" replace>
                 <button type="submit">{t("auth.logout")}</button>
@@ -92,12 +179,13 @@ export default function AppLayout() {
             </noscript>
           </Flex>
         </header>
-      </Flex>
-      <Box asChild p="4" flexGrow="1">
-        <main id="main">
-          <Outlet />
+        <main id="main" className="shell-main" tabIndex={-1}>
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
         </main>
-      </Box>
-    </Flex>
+      </div>
+      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} items={items} viewer={viewer} />
+    </div>
   );
 }

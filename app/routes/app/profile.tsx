@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Avatar, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Avatar, Badge, Button, Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
 import { eq } from "drizzle-orm";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
@@ -11,7 +12,11 @@ import { initials } from "~/lib/display";
 import { checkImage, fileKey, IMAGE_CONTENT_TYPE } from "~/lib/files.server";
 import { msg, parseWithZod, passwordField, requiredText } from "~/lib/forms";
 import { publicViewer } from "~/lib/viewer";
+import type { ToastMessage } from "~/lib/toast";
 import { getDb, getEnv } from "~/middleware/cloudflare";
+import { serializeLanguageCookie } from "~/middleware/i18n";
+import { applyLanguage, persistLanguage } from "~/lib/language-sync";
+import { isLanguage, LANGUAGES, type Language } from "~/locales";
 import { getAuth, requireViewer } from "~/middleware/session";
 import type { Route } from "./+types/profile";
 
@@ -25,8 +30,12 @@ export const passwordSchema = z
   })
   .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "validation.passwordsDiffer" });
 
+export const preferencesSchema = z.object({ intent: z.literal("preferences"), lng: z.enum(LANGUAGES) });
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { viewer: publicViewer(requireViewer(context, request)) };
+  const viewer = requireViewer(context, request);
+  const [p] = await getDb(context).select({ locale: profile.locale }).from(profile).where(eq(profile.id, viewer.userId));
+  return { viewer: publicViewer(viewer), savedLocale: isLanguage(p?.locale) ? p.locale : null };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -47,7 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         auditInsert(db, { agencyId, userId: viewer.userId, entity: "profile", entityId: viewer.userId, action: "update", changes, ip: clientIp(request) }),
       ]);
     }
-    return { form: "name" as const, result: submission.reply(), ok: "profile.saved" as const };
+    return { form: "name" as const, result: submission.reply(), ok: "profile.saved" as const, toast: { title: "profile.saved" } satisfies ToastMessage };
   }
 
   if (intent === "avatar" || intent === "removeAvatar") {
@@ -73,7 +82,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       }),
     ]);
     if (before?.avatarKey) await env.FILES.delete(before.avatarKey);
-    return { ok: intent === "avatar" ? ("profile.avatarSaved" as const) : ("profile.avatarRemoved" as const) };
+    const ok = intent === "avatar" ? ("profile.avatarSaved" as const) : ("profile.avatarRemoved" as const);
+    return { ok, toast: { title: ok } satisfies ToastMessage };
   }
 
   if (intent === "password") {
@@ -90,24 +100,67 @@ export async function action({ context, request }: Route.ActionArgs) {
       // better-auth revokes every session of the user and opens a new one here.
       const headers = new Headers();
       for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-      return data({ form: "password" as const, result: submission.reply({ resetForm: true }), ok: "profile.passwordChanged" as const }, { headers });
+      return data(
+        {
+          form: "password" as const,
+          result: submission.reply({ resetForm: true }),
+          ok: "profile.passwordChanged" as const,
+          toast: { title: "profile.passwordChanged" } satisfies ToastMessage,
+        },
+        { headers },
+      );
     } catch {
       return data({ form: "password" as const, result: submission.reply({ fieldErrors: { currentPassword: ["profile.wrongPassword"] }, hideFields: hide }) }, { status: 400 });
     }
+  }
+
+  if (intent === "preferences") {
+    const parsed = preferencesSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return data({ error: "invalid_language" }, { status: 400 });
+    const { lng } = parsed.data;
+    const [before] = await db.select({ locale: profile.locale }).from(profile).where(eq(profile.id, viewer.userId));
+    const changes = changedFields({ locale: before?.locale ?? null }, { locale: lng });
+    if (Object.keys(changes).length > 0) {
+      await db.batch([
+        db.update(profile).set({ locale: lng }).where(eq(profile.id, viewer.userId)),
+        auditInsert(db, { agencyId, userId: viewer.userId, entity: "profile", entityId: viewer.userId, action: "update", changes, ip: clientIp(request) }),
+      ]);
+    }
+    // The interface follows at once: the language cookie is the saved choice (mirrored in localStorage by the client).
+    return data(
+      { ok: "profile.preferencesSaved" as const, language: lng, toast: { title: "profile.preferencesSaved" } satisfies ToastMessage },
+      { headers: { "Set-Cookie": serializeLanguageCookie(lng) } },
+    );
   }
 
   return data({ error: "invalid_intent" }, { status: 400 });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { viewer } = loaderData;
   const ad = actionData as
-    | { form?: "name" | "password"; result?: Parameters<typeof useForm>[0]["lastResult"]; ok?: string; avatarError?: string }
+    | {
+        form?: "name" | "password";
+        result?: Parameters<typeof useForm>[0]["lastResult"];
+        ok?: string;
+        avatarError?: string;
+        language?: Language;
+      }
     | undefined;
+  const applied = useRef<unknown>(null);
+  useEffect(() => {
+    // Saved preferences apply here at once (the action set the cookie and the data reloads) and reach the other tabs.
+    if (ad?.language && applied.current !== ad) {
+      applied.current = ad;
+      persistLanguage(ad.language);
+      void applyLanguage(i18n, ad.language);
+    }
+  }, [ad, i18n]);
+  const currentLanguage: Language = isLanguage(i18n.language) ? i18n.language : "pt";
   const [nameForm, nameFields] = useForm({
     id: "profile-name",
     lastResult: ad?.form === "name" ? ad.result : undefined,
@@ -130,11 +183,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Heading>
         <Text color="gray">{t("profile.subtitle")}</Text>
       </div>
-      {ad?.ok && (
-        <Text role="status" color="green" data-testid="profile-status">
-          {t(ad.ok as "profile.saved")}
-        </Text>
-      )}
       <Card size="3">
         <Heading as="h2" size="4" mb="3">
           {t("profile.personal")}
@@ -204,6 +252,39 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </Flex>
           </Flex>
         </Form>
+      </Card>
+      <Card size="3" id="preferencias" asChild>
+        <section aria-labelledby="preferences-title">
+          <Heading as="h2" size="4" mb="1" id="preferences-title">
+            {t("profile.preferences")}
+          </Heading>
+          <Text as="p" size="2" color="gray" mb="3">
+            {t("profile.preferencesHint")}
+          </Text>
+          <Form method="post" key={currentLanguage}>
+            <input type="hidden" name="intent" value="preferences" />
+            <Flex direction="column" gap="3" align="start">
+              <Flex direction="column" gap="1">
+                <Text as="label" size="2" weight="medium" id="preferences-language">
+                  {t("profile.language")}
+                </Text>
+                <Select.Root name="lng" defaultValue={currentLanguage} size="3">
+                  <Select.Trigger aria-labelledby="preferences-language" style={{ minWidth: 200 }} data-testid="preferences-language" />
+                  <Select.Content position="popper">
+                    {LANGUAGES.map((lng) => (
+                      <Select.Item key={lng} value={lng}>
+                        {t(`language.${lng}`)}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              </Flex>
+              <Button type="submit" disabled={busy} data-testid="preferences-save">
+                {t("profile.savePreferences")}
+              </Button>
+            </Flex>
+          </Form>
+        </section>
       </Card>
     </Flex>
   );

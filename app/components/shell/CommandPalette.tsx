@@ -1,0 +1,143 @@
+import { Dialog, Kbd, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Command } from "cmdk";
+import { FileText, Search, UserRound } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useNavigate } from "react-router";
+import { paletteEntries, paletteFilter } from "~/lib/palette";
+import { SEARCH_MIN_LENGTH, type SearchResponse } from "~/lib/search";
+import type { NavItem } from "~/lib/sidebar";
+import type { PublicViewer } from "~/lib/viewer";
+import { NavIcon } from "./icons";
+
+/** Wait for a pause in typing before asking the server for records. */
+const RECORD_SEARCH_DEBOUNCE_MS = 250;
+
+/** The header's search box: opens the palette on click and with Ctrl/Cmd+K. */
+export function SearchTrigger({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="search-trigger" onClick={onOpen} aria-haspopup="dialog" data-testid="search-trigger">
+      <Search size={16} aria-hidden />
+      <span className="search-placeholder">{t("header.search")}</span>
+      <Kbd size="1" className="search-kbd hide-mobile" aria-hidden>
+        Ctrl K
+      </Kbd>
+    </button>
+  );
+}
+
+/** Opens and closes the palette with Ctrl+K / Cmd+K anywhere in the shell. */
+export function usePaletteHotkey(setOpen: React.Dispatch<React.SetStateAction<boolean>>) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
+        event.preventDefault();
+        setOpen((open) => !open);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [setOpen]);
+}
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; items: NavItem[]; viewer: PublicViewer };
+
+/**
+ * Jump to any screen the user may open; records come from GET /busca?q= (empty
+ * until the registers' modules add their search providers).
+ */
+export function CommandPalette({ open, onOpenChange, items, viewer }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState("");
+  const records = useFetcher<SearchResponse>({ key: "record-search" });
+  const { load } = records;
+
+  const entries = useMemo(
+    () => paletteEntries(items, viewer.role, { dashboard: t("menu.dashboard.title"), profile: t("shell.profile") }),
+    [items, viewer.role, t],
+  );
+
+  const trimmed = query.trim();
+  const searchable = viewer.agency !== null && trimmed.length >= SEARCH_MIN_LENGTH;
+  useEffect(() => {
+    if (!open || !searchable) return;
+    const timer = setTimeout(() => void load(`/busca?${new URLSearchParams({ q: trimmed })}`), RECORD_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [open, searchable, trimmed, load]);
+  const found = searchable && records.data?.query === trimmed ? records.data.results : [];
+
+  const go = (to: string) => {
+    onOpenChange(false);
+    setQuery("");
+    void navigate(to);
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) setQuery("");
+      }}
+    >
+      <Dialog.Content className="palette" maxWidth="560px" size="1" aria-describedby="palette-description" data-testid="command-palette">
+        <VisuallyHidden>
+          <Dialog.Title>{t("palette.title")}</Dialog.Title>
+          <Dialog.Description id="palette-description">{t("palette.description")}</Dialog.Description>
+        </VisuallyHidden>
+        <Command label={t("palette.title")} filter={paletteFilter} loop vimBindings={false}>
+          <div className="palette-input">
+            <Search size={18} aria-hidden />
+            <Command.Input value={query} onValueChange={setQuery} placeholder={t("palette.placeholder")} data-testid="palette-input" />
+          </div>
+          <Command.List className="palette-list" label={t("palette.title")}>
+            <Command.Empty className="palette-empty">{t("palette.empty")}</Command.Empty>
+            <Command.Group heading={t("palette.screens")}>
+              {entries.map((entry) => (
+                <Command.Item
+                  key={entry.id}
+                  value={`${entry.name} ${entry.route}`}
+                  keywords={[...entry.trail, entry.route]}
+                  onSelect={() => go(entry.route)}
+                  className="palette-item"
+                  data-testid={`palette-${entry.id}`}
+                >
+                  {entry.icon === "perfil" ? <UserRound size={16} aria-hidden /> : <NavIcon icon={entry.icon} size={16} />}
+                  <span className="palette-name">{entry.name}</span>
+                  {entry.trail.length > 0 && (
+                    <Text size="1" color="gray" className="palette-trail">
+                      {entry.trail.join(" › ")}
+                    </Text>
+                  )}
+                </Command.Item>
+              ))}
+            </Command.Group>
+            {found.length > 0 && (
+              <Command.Group heading={t("palette.records")} forceMount>
+                {found.map((record) => (
+                  <Command.Item
+                    key={`${record.kind}:${record.id}`}
+                    value={`record:${record.kind}:${record.id}`}
+                    forceMount
+                    onSelect={() => go(record.href)}
+                    className="palette-item"
+                  >
+                    <FileText size={16} aria-hidden />
+                    <span className="palette-name">{record.title}</span>
+                    {record.subtitle && (
+                      <Text size="1" color="gray" className="palette-trail">
+                        {record.subtitle}
+                      </Text>
+                    )}
+                  </Command.Item>
+                ))}
+              </Command.Group>
+            )}
+          </Command.List>
+        </Command>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

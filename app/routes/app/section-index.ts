@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { sectionIndexFor } from "~/lib/screens";
+import type { Route } from "./+types/section-index";
+
+/**
+ * Section indexes (spec §2.6): /cadastros → /cadastros/clientes and so on. The
+ * target comes from the table in ~/lib/screens by the matched route pattern;
+ * the target screen applies its own licence and role guard.
+ */
+export function loader({ pattern }: Route.LoaderArgs) {
+  const to = sectionIndexFor(pattern);
+  if (!to) throw new Response("Not found", { status: 404 });
+  return redirect(to);
+}
