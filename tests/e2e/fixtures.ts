@@ -9,12 +9,12 @@ import { test as base, expect } from "@playwright/test";
 let counter = 0;
 
 export const test = base.extend({
-  context: async ({ context }, use, testInfo) => {
+  context: async ({ context }, provide, testInfo) => {
     counter += 1;
     await context.setExtraHTTPHeaders({
       "cf-connecting-ip": `10.${testInfo.workerIndex % 250}.${Math.floor(counter / 250) % 250}.${(counter % 250) + 1}`,
     });
-    await use(context);
+    await provide(context);
   },
 });
 

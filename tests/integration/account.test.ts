@@ -143,6 +143,8 @@ describe("/perfil", () => {
     expect((await appRequest("/perfil", { cookie: newCookie })).status).toBe(200);
     expect(location(await appRequest("/perfil", { cookie: elsewhere }))).toMatch(/^\/login/);
     expect(await signIn(u.email, "nova-senha-123")).toContain("session_token");
+    const notice = await env.DB.prepare("select title, link from notification where user_id = ?").bind(u.id).first();
+    expect(notice).toEqual({ title: "Senha alterada", link: "/perfil" });
   });
 
   it("a user of one agency never reaches another agency's profile data", async () => {

@@ -1,28 +1,200 @@
-import { Heading, IconButton, Popover, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Flex, Heading, IconButton, Popover, ScrollArea, Text } from "@radix-ui/themes";
 import { Bell } from "lucide-react";
+import usePartySocket from "partysocket/react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useToast } from "~/components/ui/Toaster";
+import { formatRelative } from "~/lib/format";
+import type { RoomEvent } from "../../../party/notifications";
+
+type Item = { id: string; title: string; message: string; link: string | null; read: boolean; createdAt: string };
+type State = { items: Item[]; unread: number; loaded: boolean };
+
+const LIMIT = 100;
+
+async function fetchNotifications(): Promise<{ notifications: Item[]; unread: number } | null> {
+  try {
+    const res = await fetch("/notificacoes", { headers: { Accept: "application/json" } });
+    return res.ok ? ((await res.json()) as { notifications: Item[]; unread: number }) : null;
+  } catch (error) {
+    console.warn("notifications could not be loaded", error);
+    return null;
+  }
+}
+
+async function post(body: Record<string, string>) {
+  const res = await fetch("/notificacoes", {
+    method: "POST",
+    body: new URLSearchParams(body),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  if (!res.ok) throw new Error(`notifications update failed: ${res.status}`);
+}
 
 /**
- * The notification bell's place in the header (spec §2.7). Its behaviour (list,
- * unread count, mark as read, live updates) belongs to the notifications issue;
- * until then the popover says so instead of showing made-up notifications.
+ * The bell (spec §2.7, §4): the newest 100 notifications and the unread count,
+ * live through the user's room. Marking read shows at once and is rolled back,
+ * with an error toast, if saving fails. A live notification goes on top, raises
+ * the count and shows a toast. After a lost connection the list reloads.
  */
-export function NotificationBell() {
-  const { t } = useTranslation();
+export function NotificationBell({ userId }: { userId: string }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const [state, setState] = useState<State>({ items: [], unread: 0, loaded: false });
+
+  const reload = useCallback(() => {
+    fetchNotifications().then((data) => data && setState({ items: data.notifications, unread: data.unread, loaded: true }));
+  }, []);
+
+  // First load; every (re)connection of the socket reloads too.
+  useEffect(() => {
+    let cancelled = false;
+    fetchNotifications().then((data) => !cancelled && data && setState({ items: data.notifications, unread: data.unread, loaded: true }));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  usePartySocket({
+    party: "notifications",
+    room: userId,
+    // Every (re)connection catches up on what arrived meanwhile.
+    onOpen: reload,
+    onMessage: (event: MessageEvent) => {
+      let msg: RoomEvent | { type: "pong" };
+      try {
+        msg = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      if (msg.type === "notification") {
+        const n = msg.notification;
+        setState((s) =>
+          s.items.some((i) => i.id === n.id)
+            ? s
+            : { ...s, items: [n, ...s.items].slice(0, LIMIT), unread: s.unread + (n.read ? 0 : 1) },
+        );
+        toast({ title: n.title, description: n.message });
+      } else if (msg.type === "read") {
+        setState((s) => {
+          const newlyRead = s.items.filter((i) => msg.ids.includes(i.id) && !i.read).length;
+          return { ...s, items: s.items.map((i) => (msg.ids.includes(i.id) ? { ...i, read: true } : i)), unread: Math.max(0, s.unread - newlyRead) };
+        });
+      } else if (msg.type === "read-all") {
+        setState((s) => ({ ...s, items: s.items.map((i) => ({ ...i, read: true })), unread: 0 }));
+      }
+    },
+  });
+
+  const markRead = async (id: string) => {
+    const before = state;
+    const target = before.items.find((i) => i.id === id);
+    if (!target || target.read) return;
+    setState({ ...before, items: before.items.map((i) => (i.id === id ? { ...i, read: true } : i)), unread: Math.max(0, before.unread - 1) });
+    try {
+      await post({ intent: "read", id });
+    } catch (error) {
+      console.warn(error);
+      setState((s) => ({ ...s, items: s.items.map((i) => (i.id === id ? { ...i, read: false } : i)), unread: s.unread + 1 }));
+      toast({ title: t("notifications.saveFailed"), variant: "destructive" });
+    }
+  };
+
+  const markAll = async () => {
+    const before = state;
+    const unreadIds = new Set(before.items.filter((i) => !i.read).map((i) => i.id));
+    if (before.unread === 0) return;
+    setState({ ...before, items: before.items.map((i) => ({ ...i, read: true })), unread: 0 });
+    try {
+      await post({ intent: "read-all" });
+    } catch (error) {
+      console.warn(error);
+      setState((s) => ({
+        ...s,
+        items: s.items.map((i) => (unreadIds.has(i.id) ? { ...i, read: false } : i)),
+        unread: s.unread + before.unread,
+      }));
+      toast({ title: t("notifications.saveFailed"), variant: "destructive" });
+    }
+  };
+
+  const unread = state.unread;
+  const label = unread > 0 ? `${t("notifications.open")} (${t("notifications.unreadCount", { count: unread })})` : t("notifications.open");
   return (
     <Popover.Root>
       <Popover.Trigger>
-        <IconButton variant="ghost" color="gray" aria-label={t("notifications.open")} data-testid="notification-bell">
+        <IconButton variant="ghost" color="gray" aria-label={label} data-testid="notification-bell" style={{ position: "relative" }}>
           <Bell size={18} aria-hidden />
+          {unread > 0 && (
+            <Badge
+              color="red"
+              variant="solid"
+              radius="full"
+              size="1"
+              data-testid="notification-count"
+              style={{ position: "absolute", top: -4, right: -6, minWidth: 18, justifyContent: "center" }}
+            >
+              {unread > 99 ? "99+" : unread}
+            </Badge>
+          )}
         </IconButton>
       </Popover.Trigger>
-      <Popover.Content align="end" sideOffset={8} width="320px" aria-labelledby="notifications-title">
-        <Heading as="h2" size="3" mb="2" id="notifications-title">
-          {t("notifications.title")}
-        </Heading>
-        <Text as="p" size="2" color="gray">
-          {t("notifications.unavailable")}
-        </Text>
+      <Popover.Content align="end" sideOffset={8} width="360px" aria-labelledby="notifications-title">
+        <Flex justify="between" align="center" mb="2" gap="2">
+          <Heading as="h2" size="3" id="notifications-title">
+            {t("notifications.title")}
+          </Heading>
+          <Button size="1" variant="ghost" onClick={() => void markAll()} disabled={unread === 0} data-testid="notifications-mark-all">
+            {t("notifications.markAll")}
+          </Button>
+        </Flex>
+        {unread === 0 && (
+          <Text as="p" size="2" color="gray" mb="2" data-testid="notifications-empty">
+            {t("notifications.empty")}
+          </Text>
+        )}
+        {state.items.length > 0 && (
+          <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 380 }}>
+            <Flex direction="column" gap="1" asChild>
+              <ul style={{ listStyle: "none", margin: 0, padding: 0 }} data-testid="notifications-list">
+                {state.items.map((n) => (
+                  <li key={n.id}>
+                    <Box
+                      p="2"
+                      style={{ borderRadius: "var(--radius-2)", background: n.read ? undefined : "var(--accent-a3)" }}
+                      data-testid="notification-item"
+                      data-read={n.read ? "true" : "false"}
+                    >
+                      <Flex justify="between" gap="2" align="start">
+                        <Text as="p" size="2" weight={n.read ? "regular" : "bold"}>
+                          {n.link ? (
+                            <Link to={n.link} onClick={() => void markRead(n.id)}>
+                              {n.title}
+                            </Link>
+                          ) : (
+                            n.title
+                          )}
+                        </Text>
+                        {!n.read && (
+                          <Button size="1" variant="ghost" onClick={() => void markRead(n.id)} aria-label={`${t("notifications.markRead")}: ${n.title}`}>
+                            {t("notifications.markRead")}
+                          </Button>
+                        )}
+                      </Flex>
+                      <Text as="p" size="2" color="gray">
+                        {n.message}
+                      </Text>
+                      <Text as="p" size="1" color="gray">
+                        <time dateTime={n.createdAt}>{formatRelative(n.createdAt, i18n.language)}</time>
+                      </Text>
+                    </Box>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          </ScrollArea>
+        )}
       </Popover.Content>
     </Popover.Root>
   );

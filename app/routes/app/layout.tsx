@@ -170,7 +170,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           </Flex>
           <Flex align="center" gap="4" className="header-end">
             <LanguageSelect compact={isMobile} />
-            <NotificationBell />
+            <NotificationBell userId={viewer.id} />
             <UserMenu viewer={viewer} />
             <noscript>
               <Form method="post" action="/logout" replace>

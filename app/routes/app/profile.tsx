@@ -14,7 +14,8 @@ import { msg, parseWithZod, passwordField, requiredText } from "~/lib/forms";
 import { publicViewer } from "~/lib/viewer";
 import type { ToastMessage } from "~/lib/toast";
 import { getDb, getEnv } from "~/middleware/cloudflare";
-import { serializeLanguageCookie } from "~/middleware/i18n";
+import { getI18n, getLocale, serializeLanguageCookie } from "~/middleware/i18n";
+import { notify } from "~/lib/realtime.server";
 import { applyLanguage, persistLanguage } from "~/lib/language-sync";
 import { isLanguage, LANGUAGES, type Language } from "~/locales";
 import { getAuth, requireViewer } from "~/middleware/session";
@@ -98,6 +99,15 @@ export async function action({ context, request }: Route.ActionArgs) {
         returnHeaders: true,
       });
       // better-auth revokes every session of the user and opens a new one here.
+      // The user hears about it on every device (a security notice).
+      const t = getI18n(context).getFixedT(getLocale(context));
+      await notify(getEnv(context), {
+        userId: viewer.userId,
+        agencyId: viewer.agency?.id ?? null,
+        title: t("notifications.passwordChangedTitle"),
+        message: t("notifications.passwordChangedMessage"),
+        link: "/perfil",
+      });
       const headers = new Headers();
       for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
       return data(

@@ -1,0 +1,76 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, test } from "./fixtures";
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Sends the signed-in user a notification from outside the page (the development route). */
+async function notifySelf(context: BrowserContext, title: string, message = "Mensagem de teste") {
+  const res = await context.request.post("/dev/notify", {
+    form: { title, message },
+    headers: { Origin: new URL(context.pages()[0]!.url()).origin },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const bellCount = (page: Page) => page.getByTestId("notification-count");
+
+test("a live notification raises the count and shows a toast, without a reload", async ({ page, context }) => {
+  await signIn(page, "agente@sol.example");
+  await expect(bellCount(page)).toHaveCount(0);
+  const navigations: string[] = [];
+  page.on("framenavigated", (f) => f === page.mainFrame() && navigations.push(f.url()));
+  await notifySelf(context, "Pagamento confirmado", "Venda 1024 foi paga");
+  await expect(bellCount(page)).toHaveText("1");
+  await expect(page.getByRole("status").or(page.locator("[data-state=open][role=status]")).filter({ hasText: "Pagamento confirmado" }).first()).toBeVisible();
+  await page.getByTestId("notification-bell").click();
+  await expect(page.getByTestId("notification-item").first()).toContainText("Venda 1024 foi paga");
+  expect(navigations).toEqual([]);
+});
+
+test("mark all as read propagates to a second tab", async ({ page, context }) => {
+  await signIn(page, "admin@sol.example");
+  const second = await context.newPage();
+  await second.goto("/dashboard");
+  await notifySelf(context, "Aviso A");
+  await notifySelf(context, "Aviso B");
+  await expect(bellCount(page)).toHaveText("2");
+  await expect(bellCount(second)).toHaveText("2");
+  await page.getByTestId("notification-bell").click();
+  await page.getByTestId("notifications-mark-all").click();
+  await expect(bellCount(page)).toHaveCount(0);
+  await expect(bellCount(second)).toHaveCount(0);
+  await second.getByTestId("notification-bell").click();
+  await expect(second.getByTestId("notifications-empty")).toHaveText("Nenhuma notificação nova.");
+});
+
+test("a failed mark-as-read is rolled back with an error toast", async ({ page, context }) => {
+  await signIn(page, "admin@mar.example");
+  await notifySelf(context, "Aviso que falha");
+  await expect(bellCount(page)).toHaveText("1");
+  await page.route("**/notificacoes", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "x" }) : route.continue()));
+  await page.getByTestId("notification-bell").click();
+  await page.getByTestId("notifications-mark-all").click();
+  await expect(page.getByText("Não foi possível atualizar as notificações. Tente novamente.")).toBeVisible();
+  await expect(bellCount(page)).toHaveText("1");
+  await expect(page.getByTestId("notification-item").first()).toHaveAttribute("data-read", "false");
+});
+
+test("notifications sent while offline appear on reconnect", async ({ page, context }) => {
+  await signIn(page, "agente@sol.example");
+  const before = Number((await bellCount(page).textContent().catch(() => "0")) || "0");
+  await context.setOffline(true);
+  await notifySelfWhileOffline(context, "Enquanto offline");
+  await context.setOffline(false);
+  await expect(bellCount(page)).toHaveText(String(before + 1), { timeout: 20_000 });
+});
+
+/** context.request is not affected by setOffline: it reaches the server while the page is offline. */
+async function notifySelfWhileOffline(context: BrowserContext, title: string) {
+  await notifySelf(context, title);
+}
