@@ -3,7 +3,7 @@ import { Bell } from "lucide-react";
 import usePartySocket from "partysocket/react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/Toaster";
 import { formatRelative } from "~/lib/format";
 import type { RoomEvent } from "../../../party/notifications";
@@ -41,6 +41,8 @@ async function post(body: Record<string, string>) {
 export function NotificationBell({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
+  // Screens that show notification figures (the dashboard) follow live changes.
+  const revalidator = useRevalidator();
   const [state, setState] = useState<State>({ items: [], unread: 0, loaded: false });
 
   const reload = useCallback(() => {
@@ -76,6 +78,7 @@ export function NotificationBell({ userId }: { userId: string }) {
             : { ...s, items: [n, ...s.items].slice(0, LIMIT), unread: s.unread + (n.read ? 0 : 1) },
         );
         toast({ title: n.title, description: n.message });
+        void revalidator.revalidate();
       } else if (msg.type === "read") {
         setState((s) => {
           const newlyRead = s.items.filter((i) => msg.ids.includes(i.id) && !i.read).length;
@@ -84,6 +87,7 @@ export function NotificationBell({ userId }: { userId: string }) {
       } else if (msg.type === "read-all") {
         setState((s) => ({ ...s, items: s.items.map((i) => ({ ...i, read: true })), unread: 0 }));
       }
+      if (msg.type === "read" || msg.type === "read-all") void revalidator.revalidate();
     },
   });
 
