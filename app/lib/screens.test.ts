@@ -52,16 +52,16 @@ describe("screen table ↔ app/routes.ts", () => {
 
   it("applies the role table of spec §6", () => {
     expect(screenForPath("/sistema/user-management")!.roles).toEqual(["SuperAdmin", "Admin"]);
-    expect(screenFor("/sistema/menu-management")!.roles).toEqual(["SuperAdmin", "Admin"]);
-    expect(screenFor("sistema/minha-agencia")!.roles).toEqual(["SuperAdmin", "Admin"]);
+    expect(screenForPath("/sistema/menu-management")!.roles).toEqual(["SuperAdmin", "Admin"]);
+    expect(screenForPath("sistema/minha-agencia")!.roles).toEqual(["SuperAdmin", "Admin"]);
     for (const p of ["sistema/license-management", "sistema/license-management/new", "sistema/license-management/edit/:agencyId"]) {
-      expect(screenFor(p)!.roles).toEqual(["SuperAdmin"]);
+      expect(screenForPath(p)!.roles).toEqual(["SuperAdmin"]);
     }
     for (const p of ["sistema/integracoes", "sistema/sobre", "sistema/historico-versoes", "cadastros/clientes"]) {
-      expect(screenFor(p)!.roles).toBeUndefined();
-      expect(roleMayOpen(screenFor(p)!, "Agente")).toBe(true);
+      expect(screenForPath(p)!.roles).toBeUndefined();
+      expect(roleMayOpen(screenForPath(p)!, "Agente")).toBe(true);
     }
-    expect(roleMayOpen(screenFor("sistema/license-management")!, "Admin")).toBe(false);
+    expect(roleMayOpen(screenForPath("sistema/license-management")!, "Admin")).toBe(false);
   });
 
   it("looks patterns up exactly and fails closed on unknown ones", () => {

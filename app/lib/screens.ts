@@ -106,21 +106,10 @@ crud("contratos/modelos", ["contratos", "modelos"]);
 add("contratos/contratos-pendentes", { licence: ["contratos", "contratos_pendentes"], menu: ["contratos", "contratos_pendentes"], kind: "list" });
 add("contratos/assinaturas", { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "list" });
 
-// Parametrização
-add("parametrizacao/email", { licence: ["parametrizacao", "email"], menu: ["parametrizacao", "email"], kind: "page" });
-
 // Sistema (roles: spec §6)
-add("sistema/license-management", { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "list", roles: SUPER_ONLY });
-add("sistema/license-management/new", { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "new", roles: SUPER_ONLY });
-add("sistema/license-management/edit/:agencyId", { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "edit", roles: SUPER_ONLY });
-// Menu management has no licence entry of its own: it is part of Sistema.
-add("sistema/menu-management", { licence: ["sistema"], menu: ["sistema", "menu_management"], kind: "page", roles: ADMINS });
-add("sistema/minha-agencia", { licence: ["sistema", "minha_agencia"], menu: ["sistema", "minha_agencia"], kind: "page", roles: ADMINS });
 add("sistema/integracoes", { licence: ["sistema", "integracoes"], menu: ["sistema", "integracoes"], kind: "page" });
 add("sistema/integracoes/asaas", { licence: ["sistema", "integracoes", "asaas"], menu: ["sistema", "integracoes", "asaas"], kind: "page" });
 add("sistema/integracoes/webhooks", { licence: ["sistema", "integracoes", "webhooks"], menu: ["sistema", "integracoes", "webhooks"], kind: "list" });
-add("sistema/sobre", { licence: ["sistema", "sobre"], menu: ["sistema", "sobre"], kind: "page" });
-add("sistema/historico-versoes", { licence: ["sistema", "historico_versoes"], menu: ["sistema", "historico_versoes"], kind: "page" });
 
 export const SCREENS: Readonly<Record<string, Screen>> = screens;
 
@@ -131,6 +120,15 @@ export const SCREENS: Readonly<Record<string, Screen>> = screens;
  */
 export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
   "sistema/user-management": { licence: ["sistema", "user_management"], menu: ["sistema", "user_management"], kind: "list", roles: ADMINS },
+  "parametrizacao/email": { licence: ["parametrizacao", "email"], menu: ["parametrizacao", "email"], kind: "page" },
+  "sistema/license-management": { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "list", roles: SUPER_ONLY },
+  "sistema/license-management/new": { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "new", roles: SUPER_ONLY },
+  "sistema/license-management/edit/:agencyId": { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "edit", roles: SUPER_ONLY },
+  // Menu management has no licence entry of its own: it is part of Sistema.
+  "sistema/menu-management": { licence: ["sistema"], menu: ["sistema", "menu_management"], kind: "page", roles: ADMINS },
+  "sistema/minha-agencia": { licence: ["sistema", "minha_agencia"], menu: ["sistema", "minha_agencia"], kind: "page", roles: ADMINS },
+  "sistema/sobre": { licence: ["sistema", "sobre"], menu: ["sistema", "sobre"], kind: "page" },
+  "sistema/historico-versoes": { licence: ["sistema", "historico_versoes"], menu: ["sistema", "historico_versoes"], kind: "page" },
 };
 
 /** Section indexes (spec §2.6): pattern → where the index redirects. */

@@ -108,6 +108,9 @@ async function loadViewer(context: Ctx, request: Request): Promise<Viewer | null
       viewerAgency = rest;
       modules = (m as LicenceModules | null) ?? null;
     }
+    // Staff of a deactivated (or missing) agency are signed out, like a deactivated profile;
+    // otherwise /dashboard and /selecionar-agencia would send them back and forth.
+    if (!viewerAgency && p.role !== "SuperAdmin") return null;
   }
   return {
     userId: result.user.id,

@@ -44,6 +44,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   // Screens that show notification figures (the dashboard) follow live changes.
   const revalidator = useRevalidator();
   const [state, setState] = useState<State>({ items: [], unread: 0, loaded: false });
+  const [connected, setConnected] = useState(false);
 
   const reload = useCallback(() => {
     fetchNotifications().then((data) => data && setState({ items: data.notifications, unread: data.unread, loaded: true }));
@@ -62,7 +63,11 @@ export function NotificationBell({ userId }: { userId: string }) {
     party: "notifications",
     room: userId,
     // Every (re)connection catches up on what arrived meanwhile.
-    onOpen: reload,
+    onOpen: () => {
+      setConnected(true);
+      reload();
+    },
+    onClose: () => setConnected(false),
     onMessage: (event: MessageEvent) => {
       let msg: RoomEvent | { type: "pong" };
       try {
@@ -128,7 +133,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   return (
     <Popover.Root>
       <Popover.Trigger>
-        <IconButton variant="ghost" color="gray" aria-label={label} data-testid="notification-bell" style={{ position: "relative" }}>
+        <IconButton variant="ghost" color="gray" aria-label={label} data-testid="notification-bell" data-connected={connected ? "true" : "false"} style={{ position: "relative" }}>
           <Bell size={18} aria-hidden />
           {unread > 0 && (
             <Badge

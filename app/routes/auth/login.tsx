@@ -7,7 +7,7 @@ import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { emailField, invalid, msg, parseWithZod } from "~/lib/forms";
 import { eq } from "drizzle-orm";
-import { profile, user } from "../../../db/schema";
+import { agency, profile, user } from "../../../db/schema";
 import { getDb } from "~/middleware/cloudflare";
 import { getAuth, safeRedirect } from "~/middleware/session";
 import type { Route } from "./+types/login";
@@ -26,14 +26,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission.reply({ hideFields: ["password"] }));
   const { email, password, redirectTo } = submission.value;
 
-  // A deactivated user cannot sign in; the answer is the same as a wrong password.
+  // A deactivated user, or staff of a deactivated agency (licence management), cannot sign in;
+  // the answer is the same as a wrong password.
   const db = getDb(context);
   const [account] = await db
-    .select({ active: profile.active })
+    .select({ active: profile.active, role: profile.role, agencyActive: agency.active })
     .from(user)
     .innerJoin(profile, eq(profile.id, user.id))
+    .leftJoin(agency, eq(agency.id, profile.agencyId))
     .where(eq(user.email, email));
-  if (account && !account.active) {
+  if (account && (!account.active || (account.role !== "SuperAdmin" && account.agencyActive !== true))) {
     return invalid(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), 401);
   }
 

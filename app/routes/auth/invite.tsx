@@ -1,0 +1,172 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Badge, Button, Callout, DataList, Flex, Heading, Link as RLink, Text } from "@radix-ui/themes";
+import { CircleAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { FormField, useErrorText } from "~/components/ui/FormField";
+import { clientIp } from "~/lib/audit.server";
+import { msg, parseWithZod, passwordField, requiredText } from "~/lib/forms";
+import { acceptInvitation, invitationByToken, type InvitationState } from "~/lib/invitations.server";
+import { notifyAdminsOfNewMember } from "~/lib/users.server";
+import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getLocale } from "~/middleware/i18n";
+import { getAuth } from "~/middleware/session";
+import type { Route } from "./+types/invite";
+
+export const acceptSchema = z
+  .object({
+    name: requiredText(120),
+    password: passwordField(),
+    confirm: z.string({ error: msg.required }),
+  })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "validation.passwordsDiffer" });
+
+const STATE_KEY: Record<Exclude<InvitationState, "valid"> | "email_taken", string> = {
+  invalid: "users.accept.invalid",
+  expired: "users.accept.expired",
+  revoked: "users.accept.revoked",
+  used: "users.accept.used",
+  email_taken: "users.accept.emailTaken",
+};
+
+/** Unknown token → 404; expired, revoked or used → 410. Only a valid one shows the agency and e-mail. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const found = await invitationByToken(getDb(context), params.token);
+  if (found.state !== "valid" || !found.invitation) {
+    return data({ state: found.state, invitation: null }, { status: found.state === "invalid" ? 404 : 410 });
+  }
+  const inv = found.invitation;
+  return { state: found.state, invitation: { agencyName: inv.agencyName, email: inv.email, name: inv.name, role: inv.role } };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Rota" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: acceptSchema });
+  const hide = ["password", "confirm"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  const db = getDb(context);
+  const { name, password } = submission.value;
+  const accepted = await acceptInvitation({ db, token: params.token, name, password, locale: getLocale(context), ip: clientIp(request) });
+  if (!accepted.ok) {
+    return data({ result: submission.reply({ formErrors: [STATE_KEY[accepted.reason]], hideFields: hide }) }, { status: accepted.reason === "invalid" ? 404 : 410 });
+  }
+  await notifyAdminsOfNewMember(getEnv(context), db, {
+    agencyId: accepted.agencyId,
+    agencyName: accepted.agencyName,
+    userId: accepted.userId,
+    name: accepted.name,
+    email: accepted.email,
+    role: accepted.role,
+  });
+
+  // Signed in through better-auth's own handler (its rate limit and origin checks apply), as the login does.
+  const url = new URL(request.url);
+  const headers = new Headers({ "Content-Type": "application/json", Origin: url.origin });
+  for (const header of ["cf-connecting-ip", "user-agent"]) {
+    const value = request.headers.get(header);
+    if (value) headers.set(header, value);
+  }
+  const response = await getAuth(context, request).handler(
+    new Request(`${url.origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: accepted.email, password, rememberMe: true }),
+    }),
+  );
+  if (!response.ok) return redirect(href("/login"));
+  const out = new Headers();
+  for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  return redirect(href("/dashboard"), { headers: out });
+}
+
+export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: { name: loaderData.invitation?.name ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const invitation = loaderData.invitation;
+  const formError = errorText(form.errors?.[0]);
+
+  if (!invitation) {
+    return (
+      <Flex direction="column" gap="4">
+        <Heading as="h1" size="6">
+          {t("users.accept.title")}
+        </Heading>
+        <Callout.Root color="red" role="alert" data-testid="invite-state">
+          <Callout.Icon>
+            <CircleAlert size={16} />
+          </Callout.Icon>
+          <Callout.Text>{errorText(STATE_KEY[loaderData.state as keyof typeof STATE_KEY] ?? STATE_KEY.invalid)}</Callout.Text>
+        </Callout.Root>
+        <Button asChild size="3" variant="soft">
+          <Link to="/login">{t("users.accept.goToLogin")}</Link>
+        </Button>
+      </Flex>
+    );
+  }
+
+  const closed = !!formError;
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <Flex direction="column" gap="4">
+        <div>
+          <Heading as="h1" size="6" mb="1">
+            {t("users.accept.title")}
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            {t("users.accept.subtitle", { agency: invitation.agencyName })}
+          </Text>
+        </div>
+        <DataList.Root size="2">
+          <DataList.Item>
+            <DataList.Label>{t("users.accept.agency")}</DataList.Label>
+            <DataList.Value>
+              <Text weight="medium" data-testid="invite-agency">
+                {invitation.agencyName}
+              </Text>
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>{t("users.email")}</DataList.Label>
+            <DataList.Value data-testid="invite-email">{invitation.email}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>{t("users.role")}</DataList.Label>
+            <DataList.Value>
+              <Badge variant="soft">{t(`roles.${invitation.role}`)}</Badge>
+            </DataList.Value>
+          </DataList.Item>
+        </DataList.Root>
+        {formError && (
+          <Callout.Root color="red" role="alert" id={form.errorId}>
+            <Callout.Icon>
+              <CircleAlert size={16} />
+            </Callout.Icon>
+            <Callout.Text>
+              {formError}{" "}
+              <RLink asChild>
+                <Link to="/login">{t("users.accept.goToLogin")}</Link>
+              </RLink>
+            </Callout.Text>
+          </Callout.Root>
+        )}
+        <FormField field={fields.name} label={t("users.accept.name")} autoComplete="name" autoFocus />
+        <FormField field={fields.password} label={t("users.accept.password")} type="password" autoComplete="new-password" />
+        <FormField field={fields.confirm} label={t("users.accept.confirm")} type="password" autoComplete="new-password" />
+        <Button type="submit" size="3" disabled={submitting || closed} data-testid="invite-accept">
+          {submitting ? t("users.accept.submitting") : t("users.accept.submit")}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
