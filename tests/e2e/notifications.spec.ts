@@ -96,3 +96,37 @@ test("notifications sent while offline appear on reconnect", async ({ page, cont
 async function notifySelfWhileOffline(context: BrowserContext, title: string) {
   await notifySelf(context, title);
 }
+
+test("an admin changes the agent's role: the agent's bell and toast update without a reload", async ({ page, browser, baseURL }) => {
+  // The agent, in their own browser.
+  const agentContext = await browser.newContext({ baseURL, locale: "pt-BR", extraHTTPHeaders: { "cf-connecting-ip": "10.251.0.9" } });
+  const agent = await agentContext.newPage();
+  await signIn(agent, "agente@sol.example");
+  await clearNotifications(agent, agentContext);
+  const reloads: string[] = [];
+  agent.on("framenavigated", (f) => f === agent.mainFrame() && reloads.push(f.url()));
+
+  // The admin changes the agent's role to Financeiro, then back to Agente.
+  await signIn(page, "admin@sol.example");
+  await page.goto("/sistema/user-management");
+  const row = page.getByTestId("users-table").getByTestId("member-row").filter({ hasText: "agente@sol.example" });
+  const changeRole = async (to: string) => {
+    await row.getByRole("button", { name: "Ações para Bruno Carvalho Lima" }).click();
+    await page.getByRole("menuitem", { name: "Alterar perfil de acesso" }).click();
+    const dialog = page.getByRole("dialog", { name: "Alterar perfil de acesso" });
+    await dialog.getByTestId("change-role").click();
+    await page.getByRole("option", { name: to }).click();
+    await dialog.getByRole("button", { name: "Salvar perfil" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByTestId("member-role")).toHaveText(to);
+  };
+  await changeRole("Financeiro");
+
+  await expect(bellCount(agent)).toHaveText("1");
+  await expect(agent.getByTestId("toast")).toContainText("Seu perfil de acesso mudou");
+  expect(reloads).toEqual([]);
+
+  await changeRole("Agente");
+  await expect(bellCount(agent)).toHaveText("2");
+  await agentContext.close();
+});
