@@ -198,3 +198,27 @@ export function requireModule(module: string, ...path: string[]): MiddlewareFunc
     }
   };
 }
+
+/**
+ * Calls one of better-auth's own endpoints (/api/auth/{path}) for this request,
+ * so its rate limits and origin checks apply to form submissions too. The
+ * client address and user agent are passed on.
+ */
+export function callAuthEndpoint(context: Ctx, request: Request, path: string, body: unknown): Promise<Response> {
+  const origin = new URL(request.url).origin;
+  const headers = new Headers({ "Content-Type": "application/json", Origin: origin });
+  for (const name of ["cf-connecting-ip", "user-agent"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return getAuth(context, request).handler(
+    new Request(`${origin}/api/auth/${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+  );
+}
+
+/** The Set-Cookie headers of a better-auth response, to pass on with a redirect. */
+export function sessionCookies(response: Response): Headers {
+  const out = new Headers();
+  for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
+  return out;
+}

@@ -6,7 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormField } from "~/components/ui/FormField";
 import { emailField, invalid, parseWithZod } from "~/lib/forms";
-import { getAuth } from "~/middleware/session";
+import { callAuthEndpoint } from "~/middleware/session";
 import type { Route } from "./+types/forgot-password";
 
 export const forgotSchema = z.object({ email: emailField() });
@@ -14,18 +14,8 @@ export const forgotSchema = z.object({ email: emailField() });
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotSchema });
   if (submission.status !== "success") return invalid(submission.reply());
-  const url = new URL(request.url);
-  const headers = new Headers({ "Content-Type": "application/json", Origin: url.origin });
-  const ip = request.headers.get("cf-connecting-ip");
-  if (ip) headers.set("cf-connecting-ip", ip);
   // The answer is the same whether or not the e-mail exists (and when rate limited).
-  await getAuth(context, request).handler(
-    new Request(`${url.origin}/api/auth/request-password-reset`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ email: submission.value.email, redirectTo: "/resetar-senha" }),
-    }),
-  );
+  await callAuthEndpoint(context, request, "request-password-reset", { email: submission.value.email, redirectTo: "/resetar-senha" });
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 

@@ -11,7 +11,7 @@ import { acceptInvitation, invitationByToken, type InvitationState } from "~/lib
 import { notifyAdminsOfNewMember } from "~/lib/users.server";
 import { getDb, getEnv } from "~/middleware/cloudflare";
 import { getLocale } from "~/middleware/i18n";
-import { getAuth } from "~/middleware/session";
+import { callAuthEndpoint, sessionCookies } from "~/middleware/session";
 import type { Route } from "./+types/invite";
 
 export const acceptSchema = z
@@ -62,23 +62,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   });
 
   // Signed in through better-auth's own handler (its rate limit and origin checks apply), as the login does.
-  const url = new URL(request.url);
-  const headers = new Headers({ "Content-Type": "application/json", Origin: url.origin });
-  for (const header of ["cf-connecting-ip", "user-agent"]) {
-    const value = request.headers.get(header);
-    if (value) headers.set(header, value);
-  }
-  const response = await getAuth(context, request).handler(
-    new Request(`${url.origin}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ email: accepted.email, password, rememberMe: true }),
-    }),
-  );
+  const response = await callAuthEndpoint(context, request, "sign-in/email", { email: accepted.email, password, rememberMe: true });
   if (!response.ok) return redirect(href("/login"));
-  const out = new Headers();
-  for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
-  return redirect(href("/dashboard"), { headers: out });
+  return redirect(href("/dashboard"), { headers: sessionCookies(response) });
 }
 
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {

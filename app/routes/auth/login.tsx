@@ -9,7 +9,7 @@ import { emailField, invalid, msg, parseWithZod } from "~/lib/forms";
 import { eq } from "drizzle-orm";
 import { agency, profile, user } from "../../../db/schema";
 import { getDb } from "~/middleware/cloudflare";
-import { getAuth, safeRedirect } from "~/middleware/session";
+import { callAuthEndpoint, safeRedirect, sessionCookies } from "~/middleware/session";
 import type { Route } from "./+types/login";
 
 export const loginSchema = z.object({
@@ -40,24 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // Through better-auth's own handler, so its rate limit and origin checks apply.
-  const url = new URL(request.url);
-  const headers = new Headers({ "Content-Type": "application/json", Origin: url.origin });
-  for (const name of ["cf-connecting-ip", "user-agent"]) {
-    const value = request.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  const response = await getAuth(context, request).handler(
-    new Request(`${url.origin}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ email, password, rememberMe: true }),
-    }),
-  );
-  if (response.ok) {
-    const out = new Headers();
-    for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
-    return redirect(safeRedirect(redirectTo), { headers: out });
-  }
+  const response = await callAuthEndpoint(context, request, "sign-in/email", { email, password, rememberMe: true });
+  if (response.ok) return redirect(safeRedirect(redirectTo), { headers: sessionCookies(response) });
   if (response.status === 429) {
     return invalid(submission.reply({ formErrors: ["auth.tooManyAttempts"], hideFields: ["password"] }), 429);
   }

@@ -6,7 +6,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { invalid, msg, parseWithZod, passwordField } from "~/lib/forms";
-import { getAuth } from "~/middleware/session";
+import { callAuthEndpoint } from "~/middleware/session";
 import type { Route } from "./+types/reset-password";
 
 export const resetSchema = z
@@ -20,17 +20,10 @@ export const resetSchema = z
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetSchema });
   if (submission.status !== "success") return invalid(submission.reply({ hideFields: ["password", "confirm"] }));
-  const url = new URL(request.url);
-  const headers = new Headers({ "Content-Type": "application/json", Origin: url.origin });
-  const ip = request.headers.get("cf-connecting-ip");
-  if (ip) headers.set("cf-connecting-ip", ip);
-  const response = await getAuth(context, request).handler(
-    new Request(`${url.origin}/api/auth/reset-password`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ token: submission.value.token, newPassword: submission.value.password }),
-    }),
-  );
+  const response = await callAuthEndpoint(context, request, "reset-password", {
+    token: submission.value.token,
+    newPassword: submission.value.password,
+  });
   if (!response.ok) {
     return invalid(submission.reply({ formErrors: ["auth.resetInvalid"], hideFields: ["password", "confirm"] }));
   }
