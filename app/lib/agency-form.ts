@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { isValidCep, isValidCnpj, normalizePhone, onlyDigits } from "./br-documents";
-import { emailField, msg, requiredText } from "./forms";
+import { emailField, msg, requiredText, optionalEmail, optionalText } from "./forms";
 import { LANGUAGES } from "~/locales";
 
 export const PLANS = ["trial", "standard", "professional", "enterprise"] as const;
@@ -58,14 +58,6 @@ export function slugify(name: string): string {
 }
 
 /** An optional trimmed text: empty becomes null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, msg.tooLong)
-    .optional()
-    .transform((v) => (v ? v : null));
-
 export const nameField = () => requiredText(120);
 export const legalNameField = () => optionalText(200);
 
@@ -110,16 +102,6 @@ const websiteField = () =>
         return false;
       }
     }, err.url);
-
-const optionalEmail = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, msg.tooLong)
-    .optional()
-    .transform((v) => (v ? v : null))
-    .pipe(z.email(msg.email).nullable());
 
 /** Minha Agência: the agency's own data (spec §2.6, DOMAIN.md "Platform"). */
 export const agencyProfileSchema = z

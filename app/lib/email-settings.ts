@@ -4,7 +4,7 @@
  * receives it back; blank keeps the saved one.
  */
 import { z } from "zod";
-import { msg } from "./forms";
+import { msg, optionalEmail, optionalText } from "./forms";
 
 export const TRANSPORTS = ["local", "smtp"] as const;
 export const SMTP_SECURITIES = ["tls", "starttls", "none"] as const;
@@ -20,24 +20,6 @@ export const emailErr = {
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/;
 export const isHostname = (v: string) => HOSTNAME.test(v) || IPV4.test(v);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, msg.tooLong)
-    .optional()
-    .transform((v) => (v ? v : null));
-
-const optionalEmail = () =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, msg.tooLong)
-    .optional()
-    .transform((v) => (v ? v : null))
-    .pipe(z.email(msg.email).nullable());
 
 export const emailSettingsSchema = z
   .object({

@@ -26,6 +26,26 @@ export const requiredText = (max = 200) =>
 export const emailField = () =>
   z.string({ error: msg.required }).trim().toLowerCase().min(1, msg.required).max(254, msg.tooLong).pipe(z.email(msg.email));
 
+/** An optional trimmed text: empty becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, msg.tooLong)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** An optional e-mail: trimmed, lowercased, empty becomes null. */
+export const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, msg.tooLong)
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.email(msg.email).nullable());
+
 export const passwordField = () =>
   z.string({ error: msg.required }).min(8, msg.passwordMin).max(128, msg.passwordMax);
 
