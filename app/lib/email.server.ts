@@ -17,6 +17,7 @@ import { decryptSecret, encryptSecret } from "./crypto.server";
 import type { Db } from "./db.server";
 import type { EmailSettingsInput, SmtpSecurity, Transport } from "./email-settings";
 import type { Language } from "~/locales";
+import { enforceStartTls } from "./smtp-starttls";
 
 export const OUTBOX_PAGE_SIZE = 20;
 const PASSWORD_PURPOSE = "email-settings/smtp-password";
@@ -154,8 +155,12 @@ export function smtpTransport(options: { host: string; port: number; security: S
     async send(message) {
       // Loaded only when a mail goes out by SMTP (it opens sockets through cloudflare:sockets).
       const { WorkerMailer, LogLevel } = await import("worker-mailer");
-      // Note: worker-mailer upgrades with STARTTLS when the server offers it; with "starttls" and a
-      // server that does not offer it, the session continues unencrypted (a limit of the library).
+      // worker-mailer alone would carry on in plain text when a "starttls" server does not
+      // offer STARTTLS; with the rule added by enforceStartTls such a session is refused
+      // before the credentials or the mail are written (smtp-starttls.ts).
+      if (options.security === "starttls" && !enforceStartTls(WorkerMailer)) {
+        throw new Error("STARTTLS cannot be enforced with this version of worker-mailer; choose TLS or update the app");
+      }
       await WorkerMailer.send(
         {
           host: options.host,

@@ -219,7 +219,7 @@ const system = {
       smtp: "SMTP server",
     },
     localHint: "E-mails stay in the outbox and are delivered to nobody. In development, read them at /dev/mailbox.",
-    smtpHint: "E-mails are delivered by your SMTP server, through the Cloudflare Workers TCP socket API.",
+    smtpHint: "E-mails are delivered by your SMTP server, through the Cloudflare Workers TCP socket API. With STARTTLS, a server that does not offer encryption is refused: nothing is sent in plain text.",
     smtpHost: "Server (host)",
     smtpPort: "Port",
     smtpSecurity: "Security",

@@ -219,7 +219,7 @@ const system = {
       smtp: "Servidor SMTP",
     },
     localHint: "Los correos quedan en la bandeja de salida y no se entregan a nadie. En desarrollo, léalos en /dev/mailbox.",
-    smtpHint: "Los correos se entregan por su servidor SMTP, mediante la API de sockets TCP de Cloudflare Workers.",
+    smtpHint: "Los correos se entregan por su servidor SMTP, mediante la API de sockets TCP de Cloudflare Workers. Con STARTTLS, un servidor que no ofrece cifrado se rechaza: nada se envía en texto plano.",
     smtpHost: "Servidor (host)",
     smtpPort: "Puerto",
     smtpSecurity: "Seguridad",

@@ -221,7 +221,7 @@ const system = {
       smtp: "Servidor SMTP",
     },
     localHint: "Os e-mails ficam na caixa de saída e não são entregues a ninguém. Em desenvolvimento, leia-os em /dev/mailbox.",
-    smtpHint: "Os e-mails são entregues pelo seu servidor SMTP, pela API de sockets TCP do Cloudflare Workers.",
+    smtpHint: "Os e-mails são entregues pelo seu servidor SMTP, pela API de sockets TCP do Cloudflare Workers. Com STARTTLS, um servidor que não oferece criptografia é recusado: nada é enviado em texto aberto.",
     smtpHost: "Servidor (host)",
     smtpPort: "Porta",
     smtpSecurity: "Segurança",
