@@ -45,3 +45,21 @@ export const emailSettingsSchema = z
     if (!v.senderEmail) ctx.addIssue({ code: "custom", path: ["senderEmail"], message: emailErr.senderRequired });
   });
 export type EmailSettingsInput = z.output<typeof emailSettingsSchema>;
+
+/**
+ * The From display name: the saved sender name, else the agency's name, else
+ * "Rota". Characters that could break out of the quoted header (quotes, angle
+ * brackets, line breaks, controls) are dropped; the length is capped.
+ */
+export function senderDisplayName(senderName: string | null | undefined, agencyName?: string | null): string {
+  for (const candidate of [senderName, agencyName]) {
+    const spaced = [...(candidate ?? "")]
+      .map((ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 || '"<>\\'.includes(ch) ? " " : ch))
+      .join("")
+      .replace(/\s+/g, " ")
+      .trim();
+    const clean = [...spaced].slice(0, 100).join("").trim();
+    if (clean) return clean;
+  }
+  return "Rota";
+}

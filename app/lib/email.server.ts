@@ -4,19 +4,20 @@
  * - The SMTP password is sealed with AES-GCM (crypto.server.ts) under
  *   DATA_ENCRYPTION_KEY, bound to the agency id, and never leaves the server:
  *   `publicSettings` says only whether one is saved.
- * - Every mail is an outbox row first. Delivery reads the agency's transport:
- *   "local" delivers nowhere (status `local`, visible in /dev/mailbox while
- *   developing); "smtp" hands the mail to the agency's server through the
- *   Workers TCP socket API (`cloudflare:sockets`, via worker-mailer) and records
- *   `sent`, or `failed` with the server's error, counting attempts.
+ * - Every mail is an outbox row first (mail.server.ts writes it and hands it
+ *   here, after the response). Delivery reads the transport of the mail's agency:
+ *   "local" (and a mail of no agency) delivers nowhere (status `local`,
+ *   visible in /dev/mailbox while developing); "smtp" hands the mail to the
+ *   agency's server through the Workers TCP socket API (`cloudflare:sockets`,
+ *   via worker-mailer) and records `sent`, or `failed` with the server's error,
+ *   counting attempts.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import { emailOutbox, emailSettings } from "../../db/schema";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { agency, emailOutbox, emailSettings } from "../../db/schema";
 import { auditIfChanged, changedRows } from "./agencies.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
 import type { Db } from "./db.server";
-import type { EmailSettingsInput, SmtpSecurity, Transport } from "./email-settings";
-import type { Language } from "~/locales";
+import { senderDisplayName, type EmailSettingsInput, type SmtpSecurity, type Transport } from "./email-settings";
 import { enforceStartTls } from "./smtp-starttls";
 
 export const OUTBOX_PAGE_SIZE = 20;
@@ -187,31 +188,43 @@ export function smtpTransport(options: { host: string; port: number; security: S
 
 export type DeliveryResult = { status: "local" } | { status: "sent" } | { status: "failed"; error: string };
 
-const errorText = (error: unknown) => {
+/** Builds the transport for an agency's SMTP settings (tests may pass their own). */
+export type TransportFactory = (settings: Row, password: string | null) => MailTransport;
+
+export const errorText = (error: unknown) => {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, " ").trim().slice(0, ERROR_MAX) || "error";
 };
 
+async function agencyName(db: Db, agencyId: string): Promise<string | null> {
+  const [row] = await db.select({ name: agency.name }).from(agency).where(eq(agency.id, agencyId));
+  return row?.name ?? null;
+}
+
 /**
- * Delivers one outbox mail of the agency with its current settings. Local
- * transport: the mail is marked `local` (delivered nowhere). SMTP: one attempt,
- * recorded as `sent` or `failed` with the error.
+ * Delivers one outbox mail with the settings of the mail's own agency (never
+ * another's). `agencyId` scopes the lookup: a mail of another agency is not
+ * found (404); null stands for the mails of no agency (a SuperAdmin's password
+ * reset), which always use the local default. Local transport: the mail is
+ * marked `local` (delivered nowhere). SMTP: one attempt, recorded as `sent` or
+ * `failed` with the error; the attempt is counted before the server is reached.
  */
 export async function deliverMail(
   db: Db,
-  ctx: { agencyId: string; agencyName: string; encryptionKey: string; transport?: (settings: Row, password: string | null) => MailTransport },
+  ctx: { agencyId: string | null; agencyName?: string | null; encryptionKey: string; transport?: TransportFactory },
   mailId: string,
 ): Promise<DeliveryResult> {
   const [mail] = await db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.id, mailId), eq(emailOutbox.agencyId, ctx.agencyId)));
+    .where(and(eq(emailOutbox.id, mailId), ctx.agencyId === null ? isNull(emailOutbox.agencyId) : eq(emailOutbox.agencyId, ctx.agencyId)));
   if (!mail) throw new Response("Not found", { status: 404 });
-  const settings = await settingsRow(db, ctx.agencyId);
-  if (!settings || settings.transport === "local") {
+  const settings = mail.agencyId ? await settingsRow(db, mail.agencyId) : null;
+  if (!mail.agencyId || !settings || settings.transport === "local") {
     await db.update(emailOutbox).set({ status: "local", lastError: null }).where(eq(emailOutbox.id, mail.id));
     return { status: "local" };
   }
+  const agencyId = mail.agencyId;
   await db
     .update(emailOutbox)
     .set({ status: "queued", attempts: sql`${emailOutbox.attempts} + 1` })
@@ -219,13 +232,14 @@ export async function deliverMail(
   let result: DeliveryResult;
   try {
     if (!settings.smtpHost || !settings.smtpPort || !settings.senderEmail) throw new Error("SMTP settings incomplete");
-    const password = settings.smtpPasswordEnc ? await decryptSecret(settings.smtpPasswordEnc, secretCtx(ctx.encryptionKey, ctx.agencyId)) : null;
+    const password = settings.smtpPasswordEnc ? await decryptSecret(settings.smtpPasswordEnc, secretCtx(ctx.encryptionKey, agencyId)) : null;
     if (settings.smtpPasswordEnc && password === null) throw new Error("the saved SMTP password cannot be decrypted with the current key");
     const transport =
       ctx.transport?.(settings, password) ??
       smtpTransport({ host: settings.smtpHost, port: settings.smtpPort, security: settings.smtpSecurity, user: settings.smtpUser, password });
+    const name = senderDisplayName(settings.senderName, settings.senderName ? null : (ctx.agencyName ?? (await agencyName(db, agencyId))));
     await transport.send({
-      from: { name: settings.senderName || ctx.agencyName, email: settings.senderEmail },
+      from: { name, email: settings.senderEmail },
       replyTo: settings.replyTo,
       to: mail.toAddress,
       subject: mail.subject,
@@ -245,15 +259,6 @@ export async function deliverMail(
     )
     .where(eq(emailOutbox.id, mail.id));
   return result;
-}
-
-/** Queues a mail of the agency in the outbox and returns its id (delivery is a separate step). */
-export async function queueMail(db: Db, mail: { agencyId: string; kind: string; to: string; locale: Language; subject: string; text: string }) {
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({ agencyId: mail.agencyId, kind: mail.kind, toAddress: mail.to, locale: mail.locale, subject: mail.subject, text: mail.text, status: "queued" })
-    .returning({ id: emailOutbox.id });
-  return row!.id;
 }
 
 /** The agency's outbox, newest first, a page at a time. */

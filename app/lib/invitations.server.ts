@@ -3,8 +3,9 @@
  * agency's first Admin). The link carries a random 32-byte token; only its
  * SHA-256 (hex) is stored, so a database leak yields no usable link. A token is
  * valid for 7 days and once: accepting, resending (new token) or revoking ends it.
- * Every change writes an audit row in the same batch; the mail goes through the
- * outbox in the invitation's language.
+ * Every change writes an audit row in the same batch; the mail is written to the
+ * outbox in that batch, in the invitation's language, and delivered afterwards
+ * with the inviting agency's e-mail settings (mail.server.ts).
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -13,7 +14,7 @@ import { account, agency, invitation, profile, user, type Role } from "../../db/
 import { auditInsert } from "./audit.server";
 import { formatDate } from "./format";
 import type { Db } from "./db.server";
-import { outboxInsert } from "./mail.server";
+import { dispatchMail, outboxInsert, type Mailer } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { languageOf, textIn } from "./text-in";
 import type { Language } from "~/locales";
@@ -89,7 +90,8 @@ async function inviterName(db: Db, invitedBy: string | null): Promise<string> {
 }
 
 export type CreateInvitationInput = {
-  db: Db;
+  /** The request's mailer (its db is the one used throughout). */
+  mailer: Mailer;
   agencyId: string;
   email: string;
   name: string;
@@ -112,7 +114,8 @@ export type CreateInvitationInput = {
  * a field error.
  */
 export async function createInvitation(input: CreateInvitationInput): Promise<{ id: string; token: string }> {
-  const { db, agencyId } = input;
+  const { mailer, agencyId } = input;
+  const db = mailer.db;
   const email = input.email.trim().toLowerCase();
   if (!isInviteRole(input.role)) throw new InvitationError("role", "users.errors.role");
   if (await emailInUse(db, email)) throw new InvitationError("email_taken", "users.errors.emailTaken");
@@ -134,6 +137,7 @@ export async function createInvitation(input: CreateInvitationInput): Promise<{ 
     expiresAt,
     timeZone: await agencyTimeZone(db, agencyId),
   });
+  const outbox = outboxInsert(db, { agencyId, kind: "invitation", to: email, locale, subject: mail.subject, text: mail.text });
   const superseded = await db
     .select({ id: invitation.id })
     .from(invitation)
@@ -166,9 +170,10 @@ export async function createInvitation(input: CreateInvitationInput): Promise<{ 
       changes: { email: [null, email], name: [null, name], role: [null, input.role], locale: [null, locale], expiresAt: [null, expiresAt] },
       ip: input.ip,
     }),
-    outboxInsert(db, { agencyId, kind: "invitation", to: email, locale, subject: mail.subject, text: mail.text }),
+    outbox.statement,
   ];
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await dispatchMail(mailer, outbox.mail);
   return { id, token };
 }
 
@@ -186,7 +191,7 @@ export type InvitationActionResult = { ok: true; token?: string } | { ok: false;
 
 /** A new token and a new 7-day expiry; the old link stops working at once. */
 export async function resendInvitation(input: {
-  db: Db;
+  mailer: Mailer;
   agencyId: string;
   invitationId: string;
   actorId: string;
@@ -194,7 +199,8 @@ export async function resendInvitation(input: {
   agencyName: string;
   ip?: string | null;
 }): Promise<InvitationActionResult> {
-  const { db, agencyId } = input;
+  const { mailer, agencyId } = input;
+  const db = mailer.db;
   const found = await pendingInvitation(db, agencyId, input.invitationId);
   if (!found.found) return { ok: false, reason: "not_found" };
   if (!found.pending) return { ok: false, reason: "not_pending" };
@@ -222,6 +228,7 @@ export async function resendInvitation(input: {
     .where(and(eq(invitation.id, inv.id), eq(invitation.agencyId, agencyId), isNull(invitation.acceptedAt), isNull(invitation.revokedAt)))
     .returning({ id: invitation.id });
   if (!updated) return { ok: false, reason: "not_pending" };
+  const outbox = outboxInsert(db, { agencyId, kind: "invitation", to: inv.email, locale, subject: mail.subject, text: mail.text });
   await db.batch([
     auditInsert(db, {
       agencyId,
@@ -232,8 +239,9 @@ export async function resendInvitation(input: {
       changes: { expiresAt: [inv.expiresAt, expiresAt], resent: [null, nowIso] },
       ip: input.ip,
     }),
-    outboxInsert(db, { agencyId, kind: "invitation", to: inv.email, locale, subject: mail.subject, text: mail.text }),
+    outbox.statement,
   ]);
+  await dispatchMail(mailer, outbox.mail);
   return { ok: true, token };
 }
 

@@ -23,3 +23,11 @@ export function textIn(language: Language | string | null | undefined, key: stri
   const template = find(resources[lng].translation, key) ?? find(resources[DEFAULT_LANGUAGE].translation, key) ?? key;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
+
+/**
+ * The language to write to someone in: the first valid one of the candidates
+ * (their stored locale, then the language of the request at hand), else pt.
+ */
+export function recipientLanguage(...candidates: (string | null | undefined)[]): Language {
+  return candidates.find((c): c is Language => isLanguage(c)) ?? DEFAULT_LANGUAGE;
+}

@@ -9,10 +9,10 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { agency, licence, profile, type Role } from "../../db/schema";
 import { createAuth, type Auth } from "~/lib/auth.server";
 import { hasPermission, type LicenceModules } from "~/lib/licence";
-import { enqueueMail } from "~/lib/mail.server";
+import { getMailer, sendMail } from "~/lib/mail.server";
+import { recipientLanguage, textIn } from "~/lib/text-in";
 import { getDb, getEnv } from "./cloudflare";
-import { getI18n, getLocale } from "./i18n";
-import { isLanguage, DEFAULT_LANGUAGE } from "~/locales";
+import { getLocale } from "./i18n";
 
 export type ViewerAgency = {
   id: string;
@@ -52,19 +52,20 @@ export function getAuth(context: Ctx, request: Request): Auth {
       db,
       env: getEnv(context),
       origin,
+      // The reset mail follows the user's agency (its sender and transport; none for a
+      // SuperAdmin without one: the local default) and the user's language: the profile's,
+      // else the request's, else pt.
       onResetPassword: async ({ email, name, token, userId }) => {
         const [p] = await db.select({ agencyId: profile.agencyId, locale: profile.locale }).from(profile).where(eq(profile.id, userId));
-        const requested = getLocale(context);
-        const locale = isLanguage(p?.locale) ? p.locale : isLanguage(requested) ? requested : DEFAULT_LANGUAGE;
-        const t = getI18n(context).getFixedT(locale);
+        const locale = recipientLanguage(p?.locale, getLocale(context));
         const link = `${origin}/resetar-senha?token=${encodeURIComponent(token)}`;
-        await enqueueMail(db, {
+        await sendMail(getMailer(context), {
           agencyId: p?.agencyId ?? null,
           kind: "password-reset",
           to: email,
           locale,
-          subject: t("auth.resetMail.subject"),
-          text: t("auth.resetMail.body", { name: name || email, link }),
+          subject: textIn(locale, "auth.resetMail.subject"),
+          text: textIn(locale, "auth.resetMail.body", { name: name || email, link }),
         });
       },
     });

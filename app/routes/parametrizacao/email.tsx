@@ -8,7 +8,8 @@ import { FormField, useErrorText } from "~/components/ui/FormField";
 import { NativeSelect, PageHeader, Pager, StaleNotice } from "~/components/system/PageHeader";
 import { clientIp } from "~/lib/audit.server";
 import { emailSettingsSchema, SMTP_SECURITIES, TRANSPORTS } from "~/lib/email-settings";
-import { deliverMail, isRetryable, listOutbox, OUTBOX_PAGE_SIZE, publicSettings, queueMail, saveSettings } from "~/lib/email.server";
+import { deliverMail, isRetryable, listOutbox, OUTBOX_PAGE_SIZE, publicSettings, saveSettings } from "~/lib/email.server";
+import { queueMail } from "~/lib/mail.server";
 import { formatDateTime } from "~/lib/format";
 import { parseWithZod } from "~/lib/forms";
 import type { ToastMessage } from "~/lib/toast";
@@ -79,6 +80,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "test") {
+    // Outbox first, then delivered here rather than after the response: the admin waits for the outcome.
     const locale = (isLanguage(getLocale(context)) ? getLocale(context) : "pt") as Language;
     const t = getI18n(context).getFixedT(locale);
     const values = { agency: viewer.agency.name, name: viewer.name || viewer.email };

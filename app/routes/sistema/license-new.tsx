@@ -12,6 +12,7 @@ import { clientIp } from "~/lib/audit.server";
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from "~/lib/format";
 import { parseWithZod } from "~/lib/forms";
 import { createInvitation, emailInUse, InvitationError } from "~/lib/invitations.server";
+import { getMailer } from "~/lib/mail.server";
 import type { ToastMessage } from "~/lib/toast";
 import { LANGUAGES } from "~/locales";
 import { getDb } from "~/middleware/cloudflare";
@@ -56,7 +57,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   try {
     await createInvitation({
-      db,
+      mailer: getMailer(context),
       agencyId: created.id,
       email: input.adminEmail,
       name: input.adminName,

@@ -11,6 +11,7 @@ import { clientIp } from "~/lib/audit.server";
 import { formatDate, formatNumber } from "~/lib/format";
 import { emailField, msg, parseWithZod, requiredText } from "~/lib/forms";
 import { createInvitation, emailInUse, resendInvitation, revokeInvitation } from "~/lib/invitations.server";
+import { getMailer } from "~/lib/mail.server";
 import type { ToastMessage } from "~/lib/toast";
 import { INVITE_ROLES, MEMBER_STATUSES, PAGE_SIZES, parseMemberQuery, type InviteRole, type MemberQuery, type MemberRow } from "~/lib/users";
 import { changeMemberRole, listMembers, notifyMemberChange, setMemberActive, type MemberChange } from "~/lib/users.server";
@@ -93,7 +94,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (await emailInUse(db, email)) {
       return data({ form: "invite" as const, result: submission.reply({ fieldErrors: { email: ["users.errors.emailTaken"] } }) }, { status: 400 });
     }
-    await createInvitation({ db, agencyId, email, name, role, locale, invitedBy: viewer.userId, origin, agencyName: viewer.agency.name, ip });
+    await createInvitation({ mailer: getMailer(context), agencyId, email, name, role, locale, invitedBy: viewer.userId, origin, agencyName: viewer.agency.name, ip });
     return {
       form: "invite" as const,
       result: submission.reply({ resetForm: true }),
@@ -109,7 +110,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (input.intent === "resend" || input.intent === "revoke") {
     const result =
       input.intent === "resend"
-        ? await resendInvitation({ db, agencyId, invitationId: input.invitationId, actorId: viewer.userId, origin, agencyName: viewer.agency.name, ip })
+        ? await resendInvitation({ mailer: getMailer(context), agencyId, invitationId: input.invitationId, actorId: viewer.userId, origin, agencyName: viewer.agency.name, ip })
         : await revokeInvitation({ db, agencyId, invitationId: input.invitationId, actorId: viewer.userId, ip });
     if (!result.ok) return result.reason === "not_found" ? notFound() : refused(result.reason);
     return { ok: true, toast: { title: input.intent === "resend" ? "users.toast.resent" : "users.toast.revoked" } satisfies ToastMessage };
