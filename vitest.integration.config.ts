@@ -27,6 +27,8 @@ export default defineConfig(async () => ({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     setupFiles: ["./tests/integration/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
+    // A fake SMTP server the app reaches through cloudflare:sockets (mail delivery tests).
+    globalSetup: ["./tests/integration/smtp-server.ts"],
     deps: {
       optimizer: {
         ssr: {

@@ -2,9 +2,12 @@
  * Runs a request through the app the way React Router does on the server, inside
  * workerd with the real bindings: matches the real route table (app/routes.ts),
  * runs the middleware of every matched route from the root down, then the leaf
- * route's loader (GET/HEAD) or action (other methods). Returns a Response.
+ * route's loader (GET/HEAD) or action (other methods). Returns a Response,
+ * once the work the request left to `ctx.waitUntil` (mail delivery) is done, so
+ * a test reads the final state; pass your own `ctx` (createExecutionContext) to
+ * get the response as soon as it is ready and `waitOnExecutionContext(ctx)` yourself.
  */
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, RouterContextProvider, type RouteObject } from "react-router";
 import routes from "~/routes";
@@ -56,6 +59,8 @@ export type AppRequestInit = RequestInit & {
   form?: Record<string, string | string[] | File>;
   /** Answer with this route module's loader data (e.g. "routes/app/layout.tsx") instead of the leaf's. */
   loaderOf?: string;
+  /** The ExecutionContext to run in; with one given, its waitUntil work is left to the caller. */
+  ctx?: ExecutionContext;
 };
 
 export async function appRequest(path: string, init: AppRequestInit = {}): Promise<Response> {
@@ -72,12 +77,19 @@ export async function appRequest(path: string, init: AppRequestInit = {}): Promi
     if (!init.method) method = "POST";
   }
   if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", BASE_URL);
-  const { cookie: _cookie, form: _form, loaderOf, ...requestInit } = init;
+  const { cookie: _cookie, form: _form, loaderOf, ctx, ...requestInit } = init;
   const request = new Request(new URL(path, BASE_URL), { ...requestInit, method, headers, body });
-  return runRequest(request, { loaderOf });
+  return runRequest(request, { loaderOf, ctx });
 }
 
-export async function runRequest(request: Request, options: { loaderOf?: string } = {}): Promise<Response> {
+export async function runRequest(request: Request, options: { loaderOf?: string; ctx?: ExecutionContext } = {}): Promise<Response> {
+  const ctx = options.ctx ?? createExecutionContext();
+  const response = await runRequestIn(request, ctx, options);
+  if (!options.ctx) await waitOnExecutionContext(ctx);
+  return response;
+}
+
+async function runRequestIn(request: Request, ctx: ExecutionContext, options: { loaderOf?: string }): Promise<Response> {
   const url = new URL(request.url);
   const matches = matchRoutes(tree, url.pathname);
   if (!matches) return new Response("Not found", { status: 404 });
@@ -92,7 +104,7 @@ export async function runRequest(request: Request, options: { loaderOf?: string 
     }),
   );
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env, ctx: createExecutionContext() });
+  context.set(cloudflareContext, { env, ctx });
   const pattern = matches.map((m) => m.route.path).filter(Boolean).join("/").replace(/\/\/+/g, "/") || "/";
   const args: Args = { request, url, pattern, params, context };
   const leafModule = loaded[loaded.length - 1]!;
