@@ -18,6 +18,19 @@ const crud = (base: string, key: string) => [
   screen(base, `${key}/editar/:id`),
 ];
 
+/**
+ * A built register (Cadastros): its list, the form for novo and editar/:id (one
+ * module, two routes), the CSV export of the list's filter and, when it has one,
+ * the CSV import.
+ */
+const register = (key: string, options: { importer?: boolean } = {}) => [
+  route(key, `routes/cadastros/${key}.tsx`),
+  route(`${key}/novo`, `routes/cadastros/${key}.form.tsx`, { id: `cadastros/${key}/novo` }),
+  route(`${key}/editar/:id`, `routes/cadastros/${key}.form.tsx`, { id: `cadastros/${key}/editar` }),
+  route(`${key}/exportar`, `routes/cadastros/${key}.exportar.ts`),
+  ...(options.importer ? [route(`${key}/importar`, `routes/cadastros/${key}.importar.tsx`)] : []),
+];
+
 export default [
   route("healthz", "routes/healthz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
@@ -48,7 +61,7 @@ export default [
 
     ...prefix("cadastros", [
       sectionIndex("cadastros"),
-      ...crud("cadastros", "clientes"),
+      ...register("clientes", { importer: true }),
       ...crud("cadastros", "agentes"),
       ...crud("cadastros", "fornecedores"),
       ...crud("cadastros", "prestadores"),

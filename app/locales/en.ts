@@ -1,11 +1,14 @@
 import type { Translation } from "./pt";
 import system from "./system/en";
+import registers from "./registers/en";
 import users from "./users/en";
 
 export default {
   ...system,
   // User management, invitations, audit log: ./users/en.ts
   ...users,
+  // List and form patterns, registers: ./registers/en.ts
+  ...registers,
   app: {
     name: "Rota",
     tagline: "Travel agency management",

@@ -1,11 +1,14 @@
 import type { Translation } from "./pt";
 import system from "./system/es";
+import registers from "./registers/es";
 import users from "./users/es";
 
 export default {
   ...system,
   // User management, invitations, audit log: ./users/es.ts
   ...users,
+  // List and form patterns, registers: ./registers/es.ts
+  ...registers,
   app: {
     name: "Rota",
     tagline: "Gestión para agencias de viajes",

@@ -1,6 +1,7 @@
 // Portuguese is the source of truth: en and es must have exactly these keys
 // (`satisfies Translation` fails the typecheck otherwise).
 import system from "./system/pt";
+import registers from "./registers/pt";
 import users from "./users/pt";
 
 const pt = {
@@ -8,6 +9,8 @@ const pt = {
   ...system,
   // User management, invitations, audit log: ./users/pt.ts
   ...users,
+  // List and form patterns, registers: ./registers/pt.ts
+  ...registers,
   app: {
     name: "Rota",
     tagline: "Gestão para agências de viagens",

@@ -14,7 +14,7 @@
 //   (null for the demo seed).
 
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { user } from "./auth";
 import { id, timestamps, version } from "./columns";
 import { agency } from "./platform";
@@ -120,7 +120,9 @@ export const client = sqliteTable(
     ...bookkeeping(),
   },
   (t) => [
-    index("client_list_idx").on(t.agencyId, t.deletedAt, t.name, t.id),
+    index("client_list_idx").on(t.agencyId, t.deletedAt, t.searchText, t.id),
+    index("client_city_idx").on(t.agencyId, t.deletedAt, t.city, t.id),
+    index("client_created_idx").on(t.agencyId, t.deletedAt, t.createdAt, t.id),
     index("client_search_idx").on(t.agencyId, t.searchText),
     documentUnique("client").on(t.agencyId, t.document).where(LIVE_DOCUMENT),
     kindCheck("client"),
@@ -157,12 +159,14 @@ const partnerColumns = () => ({
   notes: text("notes"),
 });
 
-type PartnerIndexColumns = Record<"agencyId" | "deletedAt" | "name" | "id" | "searchText" | "document" | "category", SQLiteColumn>;
+type PartnerIndexColumns = Record<"agencyId" | "deletedAt" | "name" | "id" | "searchText" | "document" | "category" | "city" | "createdAt", SQLiteColumn>;
 
 const partnerIndexes = (table: string, c: PartnerIndexColumns) => {
   return [
-    index(`${table}_list_idx`).on(c.agencyId, c.deletedAt, c.name, c.id),
+    index(`${table}_list_idx`).on(c.agencyId, c.deletedAt, c.searchText, c.id),
     index(`${table}_category_idx`).on(c.agencyId, c.deletedAt, c.category, c.name),
+    index(`${table}_city_idx`).on(c.agencyId, c.deletedAt, c.city, c.id),
+    index(`${table}_created_idx`).on(c.agencyId, c.deletedAt, c.createdAt, c.id),
     index(`${table}_search_idx`).on(c.agencyId, c.searchText),
     documentUnique(table).on(c.agencyId, c.document).where(LIVE_DOCUMENT),
     kindCheck(table),
@@ -207,7 +211,8 @@ export const agent = sqliteTable(
     ...bookkeeping(),
   },
   (t) => [
-    index("agent_list_idx").on(t.agencyId, t.deletedAt, t.name, t.id),
+    index("agent_list_idx").on(t.agencyId, t.deletedAt, t.searchText, t.id),
+    index("agent_created_idx").on(t.agencyId, t.deletedAt, t.createdAt, t.id),
     index("agent_search_idx").on(t.agencyId, t.searchText),
     uniqueIndex("agent_document_uq").on(t.agencyId, t.document).where(LIVE_DOCUMENT),
     uniqueIndex("agent_user_uq").on(t.agencyId, t.userId).where(sql`user_id is not null and deleted_at is null`),
@@ -238,7 +243,8 @@ export const boardingPoint = sqliteTable(
     ...bookkeeping(),
   },
   (t) => [
-    index("boarding_point_list_idx").on(t.agencyId, t.deletedAt, t.name, t.id),
+    index("boarding_point_list_idx").on(t.agencyId, t.deletedAt, t.searchText, t.id),
+    index("boarding_point_created_idx").on(t.agencyId, t.deletedAt, t.createdAt, t.id),
     index("boarding_point_search_idx").on(t.agencyId, t.searchText),
     check("boarding_point_coordinates_ck", sql`(latitude is null or latitude between -90 and 90) and (longitude is null or longitude between -180 and 180)`),
   ],
@@ -259,7 +265,8 @@ export const destination = sqliteTable(
     ...bookkeeping(),
   },
   (t) => [
-    index("destination_list_idx").on(t.agencyId, t.deletedAt, t.name, t.id),
+    index("destination_list_idx").on(t.agencyId, t.deletedAt, t.searchText, t.id),
+    index("destination_created_idx").on(t.agencyId, t.deletedAt, t.createdAt, t.id),
     index("destination_search_idx").on(t.agencyId, t.searchText),
   ],
 );
@@ -279,4 +286,21 @@ export const productKind = sqliteTable(
     uniqueIndex("product_kind_agency_kind_uq").on(t.agencyId, t.kind),
     check("product_kind_kind_ck", sql`kind in (${enumList(PRODUCT_KINDS)})`),
   ],
+);
+
+/**
+ * Live (not soft-deleted) rows per agency and register, kept by triggers
+ * (migration 0004_register_counts) so that an unfiltered list shows its total
+ * without counting the table: one row read instead of the whole agency's rows.
+ */
+export const registerCount = sqliteTable(
+  "register_count",
+  {
+    agencyId: text("agency_id")
+      .notNull()
+      .references(() => agency.id),
+    entity: text("entity").notNull(),
+    live: integer("live").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.entity] })],
 );

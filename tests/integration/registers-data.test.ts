@@ -61,7 +61,8 @@ describe("registers migration", () => {
     const indexes = await all<{ name: string; sql: string | null }>("select name, sql from sqlite_master where type = 'index'");
     const byName = new Map(indexes.map((i) => [i.name, i.sql ?? ""]));
     for (const t of ["client", "supplier", "provider", "agent", "boarding_point", "destination"]) {
-      expect(byName.get(`${t}_list_idx`), t).toMatch(/\(`agency_id`,`deleted_at`,`name`,`id`\)/);
+      // Lists sort by search_text (the name without accents first): app/lib/list.server.ts.
+      expect(byName.get(`${t}_list_idx`), t).toMatch(/\(`agency_id`,`deleted_at`,`search_text`,`id`\)/);
       expect(byName.get(`${t}_search_idx`), t).toMatch(/\(`agency_id`,`search_text`\)/);
     }
     for (const t of ["client", "supplier", "provider", "agent"]) {
@@ -72,7 +73,7 @@ describe("registers migration", () => {
 
   it("serves the first page of a client list from the list index, without sorting", async () => {
     const plan = await all<{ detail: string }>(
-      "explain query plan select id, name from client where agency_id = ? and deleted_at is null and (name, id) > (?, ?) order by name, id limit 25",
+      "explain query plan select id, name from client where agency_id = ? and deleted_at is null and (search_text, id) > (?, ?) order by search_text, id limit 25",
       SOL.id,
       "",
       "",

@@ -75,7 +75,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
 
 /**
  * Server → client flash: when the current page's action (or a fetcher's) returns
- * `{ toast }`, show it once. Texts are translation keys.
+ * `{ toast }`, or an action redirected with one, show it once. Texts are translation keys.
  */
 export function ActionToasts() {
   const { i18n } = useTranslation();
@@ -84,8 +84,13 @@ export function ActionToasts() {
   const leafId = matches[matches.length - 1]?.id;
   const leaf = useRoute(...([leafId] as unknown as [never])) as { actionData?: unknown } | undefined;
   const fetchers = useFetchers();
+  // A toast left by an action that redirected (flash.server.ts) comes with the app layout's data.
+  const layout = matches.find((m) => m.id === "routes/app/layout")?.loaderData as { toast?: unknown } | undefined;
   const seen = useRef(new WeakSet<object>());
-  const candidates = useMemo(() => [leaf?.actionData, ...fetchers.map((f) => f.data as unknown)], [leaf?.actionData, fetchers]);
+  const candidates = useMemo(
+    () => [leaf?.actionData, layout?.toast ? layout : undefined, ...fetchers.map((f) => f.data as unknown)],
+    [leaf?.actionData, layout, fetchers],
+  );
   useEffect(() => {
     for (const data of candidates) {
       const message = toastOf(data);

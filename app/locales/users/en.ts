@@ -127,6 +127,13 @@ export default {
       restore: "Restored",
     },
     entities: {
+      client: "Client",
+      supplier: "Supplier",
+      provider: "Provider",
+      agent: "Agent",
+      boarding_point: "Boarding point",
+      destination: "Destination",
+      product_kind: "Product",
       profile: "User",
       invitation: "Invitation",
       agency: "Agency",

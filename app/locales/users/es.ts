@@ -127,6 +127,13 @@ export default {
       restore: "Restauración",
     },
     entities: {
+      client: "Cliente",
+      supplier: "Proveedor",
+      provider: "Prestador",
+      agent: "Agente",
+      boarding_point: "Punto de embarque",
+      destination: "Destino",
+      product_kind: "Producto",
       profile: "Usuario",
       invitation: "Invitación",
       agency: "Agencia",

@@ -127,6 +127,13 @@ const usersPt = {
       restore: "Restauração",
     },
     entities: {
+      client: "Cliente",
+      supplier: "Fornecedor",
+      provider: "Prestador",
+      agent: "Agente",
+      boarding_point: "Local de embarque",
+      destination: "Destino",
+      product_kind: "Produto",
       profile: "Usuário",
       invitation: "Convite",
       agency: "Agência",

@@ -3,7 +3,7 @@ import { Menu } from "lucide-react";
 import { AnimatePresence, motion } from "motion/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
+import { data, Form, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
 import { LanguageSelect } from "~/components/LanguageSelect";
 import { CommandPalette, SearchTrigger, usePaletteHotkey } from "~/components/shell/CommandPalette";
 import { readSidebarCollapsed, saveSidebarCollapsed, useIsMobile, useRevalidateOnFocus } from "~/components/shell/hooks";
@@ -12,6 +12,7 @@ import { NotificationBell } from "~/components/shell/NotificationBell";
 import { PageTransition } from "~/components/shell/PageTransition";
 import { Sidebar } from "~/components/shell/Sidebar";
 import { UserMenu } from "~/components/shell/UserMenu";
+import { readFlash } from "~/lib/flash.server";
 import { buildSidebar, type Translate } from "~/lib/sidebar";
 import { lookup } from "~/lib/translate";
 import { publicViewer } from "~/lib/viewer";
@@ -47,13 +48,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const language = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
   const i18n = getI18n(context);
   const t: Translate = (key) => lookup(i18n, key);
-  return {
+  const flash = readFlash(request);
+  return data(
+    {
     viewer: publicViewer(viewer),
     /** The navigation tree of spec §2.2, named in the request's language. */
     sidebar: buildSidebar(viewer.licence, { language, t }),
     sidebarLanguage: language,
     sidebarCollapsed: readSidebarCollapsed(request.headers.get("Cookie")),
-  };
+    /** A toast an action left for this page before redirecting here (flash.server.ts). */
+    toast: flash.toast,
+    },
+    { headers: flash.clear },
+  );
 }
 
 export function useViewer() {

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { normalizeQuery, SEARCH_LIMIT, SEARCH_MIN_LENGTH, type SearchResponse, type SearchResult } from "~/lib/search";
 import { getDb } from "~/middleware/cloudflare";
 import { requireAgency } from "~/middleware/session";
+import { searchClients } from "~/lib/registers/client.server";
 import type { Route } from "./+types/search";
 
 /**
@@ -16,7 +17,7 @@ export type SearchProvider = (args: {
   limit: number;
 }) => Promise<SearchResult[]>;
 
-const PROVIDERS: SearchProvider[] = [];
+const PROVIDERS: SearchProvider[] = [searchClients];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAgency(context, request);

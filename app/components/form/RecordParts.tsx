@@ -1,0 +1,235 @@
+import { AlertDialog, Badge, Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { CircleAlert, History, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { formatDateTime } from "~/lib/format";
+import { lookup, translate } from "~/lib/translate";
+import type { HistoryEntry } from "~/lib/registers/crud.server";
+
+/** Save and cancel at the end of a record form. */
+export function FormActions({ cancelHref, busy, saveLabel }: { cancelHref: string; busy: boolean; saveLabel?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap="3" className="form-actions" wrap="wrap">
+      <Button type="submit" size="3" disabled={busy} data-testid="record-save" name="intent" value="save">
+        {busy ? t("forms.saving") : (saveLabel ?? t("forms.save"))}
+      </Button>
+      <Button asChild size="3" variant="soft" color="gray">
+        <Link to={cancelHref}>{t("forms.cancel")}</Link>
+      </Button>
+    </Flex>
+  );
+}
+
+/** The save was refused because someone else saved first: their values, and a way to load them. */
+export function StaleCallout({ differences, fieldLabel }: { differences: { field: string; value: string }[]; fieldLabel: (field: string) => string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Callout.Root color="amber" role="alert" data-testid="stale-notice">
+      <Callout.Icon>
+        <CircleAlert size={16} />
+      </Callout.Icon>
+      <Flex direction="column" gap="2">
+        <Text weight="bold">{t("registers.stale.title")}</Text>
+        <Text size="2">{t("registers.stale.text")}</Text>
+        {differences.length > 0 && (
+          <ul className="stale-differences" data-testid="stale-current">
+            {differences.map((d) => (
+              <li key={d.field}>
+                <Text size="2" weight="medium">
+                  {fieldLabel(d.field)}:
+                </Text>{" "}
+                <Text size="2">{d.value || "—"}</Text>
+              </li>
+            ))}
+          </ul>
+        )}
+        <a href={pathname} data-testid="stale-reload">
+          {t("registers.stale.reload")}
+        </a>
+      </Flex>
+    </Callout.Root>
+  );
+}
+
+/** A CPF/CNPJ or e-mail already in use: names the existing record and links to it. */
+export function DuplicateCallout({ duplicate }: { duplicate: { field: string; name: string; href: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Callout.Root color="red" role="alert" data-testid="duplicate-notice">
+      <Callout.Icon>
+        <CircleAlert size={16} />
+      </Callout.Icon>
+      <Callout.Text>
+        {t(`registers.duplicate.${duplicate.field === "document" ? "document" : "email"}`, { name: duplicate.name })}{" "}
+        <Link to={duplicate.href} data-testid="duplicate-link">
+          {t("registers.duplicate.open", { name: duplicate.name })}
+        </Link>
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
+
+/**
+ * Delete with confirmation. With JavaScript a dialog asks; without it the
+ * button is a link to ?excluir, where the page shows the same question as a form.
+ */
+export function DeleteRecord({
+  name,
+  error,
+  references,
+}: {
+  name: string;
+  error?: string;
+  references?: { count: number; label: string }[];
+}) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state === "submitting";
+  const confirming = new URLSearchParams(location.search).has("excluir");
+  const question = (
+    <Form method="post" replace>
+      <Flex gap="3" justify="end" mt="4">
+        <Button type="submit" name="intent" value="delete" color="red" disabled={busy} data-testid="delete-confirm">
+          <Trash2 size={16} aria-hidden /> {t("registers.delete.confirm")}
+        </Button>
+      </Flex>
+    </Form>
+  );
+  return (
+    <Flex direction="column" gap="3">
+      {error && (
+        <Callout.Root color="red" role="alert" data-testid="delete-error">
+          <Callout.Icon>
+            <CircleAlert size={16} />
+          </Callout.Icon>
+          <Callout.Text>
+            {translate(i18n, error, { name })}
+            {references && references.length > 0 && <> {references.map((r) => translate(i18n, r.label, { count: r.count })).join(", ")}</>}
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {confirming ? (
+        <Card>
+          <Text weight="bold">{t("registers.delete.title", { name })}</Text>
+          <Text as="p" size="2" color="gray">
+            {t("registers.delete.text")}
+          </Text>
+          <Flex gap="3" mt="3">
+            <Button asChild variant="soft" color="gray">
+              <Link to={location.pathname} replace>
+                {t("forms.cancel")}
+              </Link>
+            </Button>
+          </Flex>
+          {question}
+        </Card>
+      ) : (
+        <AlertDialog.Root>
+          <AlertDialog.Trigger>
+            <Button asChild variant="soft" color="red">
+              <Link to="?excluir" replace data-testid="record-delete" onClick={(e) => e.preventDefault()}>
+                <Trash2 size={16} aria-hidden /> {t("registers.delete.action")}
+              </Link>
+            </Button>
+          </AlertDialog.Trigger>
+          <AlertDialog.Content maxWidth="460px" data-testid="delete-dialog">
+            <AlertDialog.Title>{t("registers.delete.title", { name })}</AlertDialog.Title>
+            <AlertDialog.Description size="2">{t("registers.delete.text")}</AlertDialog.Description>
+            <Form method="post" replace>
+              <Flex gap="3" mt="4" justify="end">
+                <AlertDialog.Cancel>
+                  <Button variant="soft" color="gray" type="button">
+                    {t("forms.cancel")}
+                  </Button>
+                </AlertDialog.Cancel>
+                <Button type="submit" name="intent" value="delete" color="red" disabled={busy} data-testid="delete-confirm">
+                  <Trash2 size={16} aria-hidden /> {t("registers.delete.confirm")}
+                </Button>
+              </Flex>
+            </Form>
+          </AlertDialog.Content>
+        </AlertDialog.Root>
+      )}
+    </Flex>
+  );
+}
+
+/** The record's audit trail: who changed what, when (in the agency's time zone). */
+export function RecordHistory({
+  entries,
+  more,
+  timeZone,
+  fieldLabel,
+}: {
+  entries: HistoryEntry[];
+  more: boolean;
+  timeZone: string;
+  fieldLabel: (field: string) => string;
+}) {
+  const { t, i18n } = useTranslation();
+  const last = entries[entries.length - 1];
+  const show = (v: unknown) => {
+    if (v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) return "—";
+    if (typeof v === "boolean") return v ? t("registers.yes") : t("registers.no");
+    if (Array.isArray(v)) return v.map((x) => (typeof x === "object" && x && "number" in x ? String((x as { number: string }).number) : String(x))).join(", ");
+    if (typeof v === "object") return JSON.stringify(v);
+    const s = String(v);
+    return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+  };
+  return (
+    <Card size="3" data-testid="record-history">
+      <Flex align="center" gap="2" mb="3">
+        <History size={18} aria-hidden />
+        <Heading as="h2" size="4">
+          {t("registers.history.title")}
+        </Heading>
+      </Flex>
+      {entries.length === 0 ? (
+        <Text color="gray" size="2">
+          {t("registers.history.empty")}
+        </Text>
+      ) : (
+        <ol className="record-history">
+          {entries.map((e) => (
+            <li key={e.id} data-testid="history-entry">
+              <Flex gap="2" align="center" wrap="wrap">
+                <Badge color={e.action === "create" ? "green" : e.action === "delete" ? "red" : "blue"} variant="soft">
+                  {lookup(i18n, `audit.actions.${e.action}`) ?? e.action}
+                </Badge>
+                <Text size="2" weight="medium">
+                  {e.who ?? t("audit.system")}
+                </Text>
+                <Text size="1" color="gray">
+                  {formatDateTime(e.createdAt, i18n.language, timeZone)}
+                </Text>
+              </Flex>
+              {e.action !== "create" && e.changes && Object.keys(e.changes).length > 0 && (
+                <ul className="record-history-changes">
+                  {Object.entries(e.changes).map(([field, pair]) => (
+                    <li key={field}>
+                      <Text size="1" weight="medium">
+                        {fieldLabel(field)}:
+                      </Text>{" "}
+                      <Text size="1" color="gray">
+                        {show(pair?.[0])}
+                      </Text>{" "}
+                      → <Text size="1">{show(pair?.[1])}</Text>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {more && last && (
+        <Link to={`?historico=${encodeURIComponent(`${last.createdAt}~${last.id}`)}`} preventScrollReset data-testid="history-more">
+          {t("registers.history.older")}
+        </Link>
+      )}
+    </Card>
+  );
+}

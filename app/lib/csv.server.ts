@@ -1,0 +1,47 @@
+/**
+ * CSV files (export of a list's current filter, import templates): papaparse
+ * writes them with a UTF-8 BOM and ";" so that Excel in pt-BR opens them
+ * correctly; the reader accepts ";" or "," (papaparse detects it).
+ */
+import Papa from "papaparse";
+
+export const CSV_DELIMITER = ";";
+
+/** A streamed CSV download: the header, then each batch of records as it comes. */
+export function csvResponse(filename: string, columns: readonly string[], batches: AsyncIterable<Record<string, string>[]>): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([columns as string[]], { delimiter: CSV_DELIMITER })}\r\n`));
+      for await (const batch of batches) {
+        if (batch.length === 0) continue;
+        const text = Papa.unparse(batch, { delimiter: CSV_DELIMITER, columns: columns as string[], header: false, escapeFormulae: true });
+        controller.enqueue(encoder.encode(`${text}\r\n`));
+      }
+      controller.close();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export type ParsedCsv = { records: Record<string, string>[]; fields: string[]; errors: { line: number; message: string }[] };
+
+/** Parses a CSV text with a header row (BOM, ";" or ",", quoted cells). */
+export function parseCsv(text: string): ParsedCsv {
+  const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: (h) => h.trim(),
+  });
+  return {
+    records: result.data,
+    fields: result.meta.fields ?? [],
+    errors: result.errors.map((e) => ({ line: (e.row ?? 0) + 2, message: e.message })),
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * Clients on the server: the list source, duplicate checks (CPF/CNPJ and e-mail
+ * within the agency), the row a form input becomes, and the CSV import.
+ */
+import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { client } from "../../../db/schema";
+import { newId } from "../../../db/schema/columns";
+import type { Db } from "../db.server";
+import type { ListQuery } from "../list";
+import { liveRows, runList, searchWhere, type ListSource } from "../list.server";
+import { formatDocument } from "../br-documents";
+import { registerSearchText } from "../search-text";
+import { clientSchema, csvRowToFormInput, type ClientInput, type ClientSort } from "./client";
+import { auditInsert } from "../audit.server";
+
+export const CLIENT_ENTITY = "client";
+
+export const clientSource: ListSource<ClientSort, "kind" | "consent"> = {
+  table: client,
+  entity: CLIENT_ENTITY,
+  sortColumns: { name: client.searchText, city: client.city, createdAt: client.createdAt },
+  filterWhere: (f) => {
+    const out: SQL[] = [];
+    if (f.kind) out.push(eq(client.kind, f.kind as "person" | "company"));
+    if (f.consent) out.push(eq(client.marketingConsent, f.consent === "yes"));
+    return out;
+  },
+};
+
+const listColumns = {
+  id: client.id,
+  kind: client.kind,
+  name: client.name,
+  tradeName: client.tradeName,
+  document: client.document,
+  emails: client.emails,
+  phones: client.phones,
+  city: client.city,
+  state: client.state,
+  tags: client.tags,
+  marketingConsent: client.marketingConsent,
+  createdAt: client.createdAt,
+};
+
+export type ClientListRow = { id: string; sortValue: string | number | null; kind: "person" | "company"; name: string; tradeName: string | null; document: string | null; emails: string[]; phones: { number: string; whatsapp: boolean }[]; city: string | null; state: string | null; tags: string[]; marketingConsent: boolean; createdAt: string };
+
+export function listClients(db: Db, agencyId: string, query: ListQuery<ClientSort, "kind" | "consent">) {
+  const sortColumn = clientSource.sortColumns[query.sort];
+  return runList(db, clientSource, agencyId, query, (where, order, limit) =>
+    db
+      .select({ ...listColumns, sortValue: sql<string | number | null>`${sortColumn}` })
+      .from(client)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit) as Promise<ClientListRow[]>,
+  );
+}
+
+/** The stored row of a validated form input (without id, agency and bookkeeping). */
+export function clientValues(input: ClientInput) {
+  return {
+    kind: input.kind,
+    name: input.name,
+    tradeName: input.tradeName,
+    document: input.document,
+    rg: input.rg,
+    rgIssuer: input.rgIssuer,
+    passportNumber: input.passportNumber ? input.passportNumber.toUpperCase() : null,
+    passportCountry: input.passportCountry,
+    passportExpiry: input.passportExpiry,
+    nationality: input.nationality,
+    birthDate: input.birthDate,
+    emails: input.emails,
+    phones: input.phones,
+    postalCode: input.postalCode,
+    street: input.street,
+    number: input.number,
+    complement: input.complement,
+    district: input.district,
+    city: input.city,
+    state: input.state,
+    country: input.country,
+    emergencyContactName: input.emergencyContactName,
+    emergencyContactPhone: input.emergencyContactPhone,
+    tags: input.tags,
+    notes: input.notes,
+    marketingConsent: input.marketingConsent,
+    searchText: registerSearchText.client(input),
+  };
+}
+
+export type Duplicate = { field: "document" | "emails"; id: string; name: string; value: string };
+
+/** A live client of the agency (other than `exceptId`) with the same document or one of the e-mails. */
+export async function findClientDuplicate(db: Db, agencyId: string, input: { document: string | null; emails: string[] }, exceptId?: string): Promise<Duplicate | null> {
+  const scope = [eq(client.agencyId, agencyId), isNull(client.deletedAt), ...(exceptId ? [ne(client.id, exceptId)] : [])];
+  if (input.document) {
+    const [row] = await db
+      .select({ id: client.id, name: client.name })
+      .from(client)
+      .where(and(...scope, eq(client.document, input.document)))
+      .limit(1);
+    if (row) return { field: "document", id: row.id, name: row.name, value: input.document };
+  }
+  if (input.emails.length > 0) {
+    const emails = JSON.stringify(input.emails);
+    const [row] = await db
+      .select({ id: client.id, name: client.name, email: sql<string>`e.value` })
+      .from(client)
+      .innerJoin(sql`json_each(${client.emails}) as e`, sql`e.value in (select value from json_each(${emails}))`)
+      .where(and(...scope))
+      .limit(1);
+    if (row) return { field: "emails", id: row.id, name: row.name, value: row.email };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// CSV import
+
+export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+export type ImportRowReport = { line: number; name: string; errors: { field: string; message: string }[] };
+export type ImportReport = { total: number; valid: number; invalid: ImportRowReport[]; imported: number };
+
+/**
+ * Validates every record with the form's schema, then against the agency's
+ * clients and the file itself (CPF/CNPJ and e-mails must be unique). Writes
+ * nothing when any row is invalid, unless `validOnly`; then the valid rows go in
+ * one batch (all or none of them).
+ */
+export async function importClients(
+  db: Db,
+  ctx: { agencyId: string; userId: string; ip: string | null },
+  records: Record<string, string | undefined>[],
+  options: { validOnly: boolean; firstLine?: number },
+): Promise<ImportReport> {
+  const firstLine = options.firstLine ?? 2;
+  const invalid: ImportRowReport[] = [];
+  const valid: { line: number; input: ClientInput }[] = [];
+  const seenDocuments = new Map<string, number>();
+  const seenEmails = new Map<string, number>();
+  records.forEach((record, i) => {
+    const line = firstLine + i;
+    const parsed = clientSchema.safeParse(csvRowToFormInput(record));
+    const name = (record.name ?? "").trim();
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ""), message: issue.message }));
+      invalid.push({ line, name, errors });
+      return;
+    }
+    const errors: { field: string; message: string }[] = [];
+    const input = parsed.data;
+    if (input.document) {
+      const other = seenDocuments.get(input.document);
+      if (other) errors.push({ field: "document", message: "registers.import.duplicateInFile" });
+      else seenDocuments.set(input.document, line);
+    }
+    for (const email of input.emails) {
+      if (seenEmails.has(email)) errors.push({ field: "emails", message: "registers.import.duplicateInFile" });
+      else seenEmails.set(email, line);
+    }
+    if (errors.length > 0) invalid.push({ line, name, errors });
+    else valid.push({ line, input });
+  });
+
+  // Against the agency's live clients, in chunks (D1 binds at most 100 parameters).
+  const takenDocuments = new Set<string>();
+  const takenEmails = new Set<string>();
+  const documents = valid.map((v) => v.input.document).filter((d): d is string => !!d);
+  for (let i = 0; i < documents.length; i += 90) {
+    const rows = await db
+      .select({ document: client.document })
+      .from(client)
+      .where(and(eq(client.agencyId, ctx.agencyId), isNull(client.deletedAt), inArray(client.document, documents.slice(i, i + 90))));
+    for (const r of rows) if (r.document) takenDocuments.add(r.document);
+  }
+  const emails = valid.flatMap((v) => v.input.emails);
+  if (emails.length > 0) {
+    const rows = await db.all<{ email: string }>(
+      sql`select distinct e.value as email from client, json_each(client.emails) e
+           where client.agency_id = ${ctx.agencyId} and client.deleted_at is null
+             and e.value in (select value from json_each(${JSON.stringify(emails)}))`,
+    );
+    for (const r of rows) takenEmails.add(r.email);
+  }
+  const accepted: { line: number; input: ClientInput }[] = [];
+  for (const v of valid) {
+    const errors: { field: string; message: string }[] = [];
+    if (v.input.document && takenDocuments.has(v.input.document)) errors.push({ field: "document", message: "registers.import.exists" });
+    if (v.input.emails.some((e) => takenEmails.has(e))) errors.push({ field: "emails", message: "registers.import.exists" });
+    if (errors.length > 0) invalid.push({ line: v.line, name: v.input.name, errors });
+    else accepted.push(v);
+  }
+  invalid.sort((a, b) => a.line - b.line);
+
+  const report: ImportReport = { total: records.length, valid: accepted.length, invalid, imported: 0 };
+  if (accepted.length === 0 || (invalid.length > 0 && !options.validOnly)) return report;
+
+  const statements = accepted.flatMap(({ input }) => {
+    const id = newId();
+    const values = clientValues(input);
+    return [
+      db.insert(client).values({ ...values, id, agencyId: ctx.agencyId, createdBy: ctx.userId }),
+      auditInsert(db, { agencyId: ctx.agencyId, userId: ctx.userId, entity: CLIENT_ENTITY, entityId: id, action: "create", changes: { import: [null, true], name: [null, input.name] }, ip: ctx.ip }),
+    ];
+  });
+  // One batch is one transaction: all the valid rows or none.
+  await db.batch(statements as unknown as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  report.imported = accepted.length;
+  return report;
+}
+
+/** The command palette's client search (routes/app/search.ts): name, document, e-mail or phone. */
+export async function searchClients({ db, agencyId, query, limit }: { db: Db; agencyId: string; query: string; limit: number }) {
+  const rows = await db
+    .select({ id: client.id, name: client.name, document: client.document, emails: client.emails, city: client.city })
+    .from(client)
+    .where(and(...liveRows(client, agencyId), ...searchWhere(client.searchText, query)))
+    .orderBy(client.searchText, client.id)
+    .limit(limit);
+  return rows.map((r) => ({
+    kind: "cliente",
+    id: r.id,
+    title: r.name,
+    subtitle: [r.document ? formatDocument(r.document) : null, r.emails[0] ?? null, r.city].filter(Boolean).join(" · ") || null,
+    href: `/cadastros/clientes/editar/${r.id}`,
+  }));
+}
