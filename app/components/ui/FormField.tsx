@@ -1,9 +1,9 @@
 import { Button, Card, Checkbox, Dialog, Flex, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useMask, type MaskOptions } from "@react-input/mask";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router";
+import type { MaskOptions } from "~/lib/masks";
 
 /** Translates a validation key (or shows text as is). */
 export function useErrorText() {
@@ -81,8 +81,23 @@ export function FormField({ field, label, type = "text", placeholder, autoComple
   );
 }
 
+/** A text input shaped by imask once hydrated (before that, and without JavaScript, it is a plain input). */
 function MaskedInput({ mask, ...props }: { mask: MaskOptions } & React.ComponentProps<typeof TextField.Root>) {
-  const ref = useMask(mask);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    let destroyed = false;
+    let instance: { destroy: () => void } | null = null;
+    // imask touches the DOM, so it loads in the browser only.
+    void import("imask").then(({ default: IMask }) => {
+      if (!destroyed) instance = IMask(input, mask);
+    });
+    return () => {
+      destroyed = true;
+      instance?.destroy();
+    };
+  }, [mask]);
   return <TextField.Root ref={ref} {...props} />;
 }
 

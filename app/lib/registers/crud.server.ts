@@ -82,7 +82,8 @@ export async function updateRecord<T extends RegisterTable>(
         .where(and(eq(table.id, id), eq(table.agencyId, agencyId), isNull(table.deletedAt), eq(table.version, version))),
       auditIfChanged(db, { agencyId, userId, entity, entityId: id, action: "update", changes, ip }),
     ]);
-    if (changedRows(result) !== 1) {
+    // meta.changes also counts rows the register_count triggers touch: 0 is the only "not saved".
+    if (changedRows(result) === 0) {
       const current = await findLive(db, table, agencyId, id);
       return current ? { ok: false, reason: "stale", current } : { ok: false, reason: "notFound" };
     }
@@ -140,7 +141,8 @@ export async function softDelete(ctx: WriteContext, table: RegisterTable & { nam
       .where(and(eq(table.id, id), eq(table.agencyId, agencyId), isNull(table.deletedAt))),
     auditIfChanged(db, { agencyId, userId, entity, entityId: id, action: "delete", changes: { deletedAt: [null, at] }, ip }),
   ]);
-  if (changedRows(result) !== 1) return { ok: false, reason: "notFound" };
+  // meta.changes includes the register_count trigger's row.
+  if (changedRows(result) === 0) return { ok: false, reason: "notFound" };
   return { ok: true, name: before.name };
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { client } from "../../../db/schema";
 import { newId } from "../../../db/schema/columns";
-import { DeleteRecord, DuplicateCallout, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
+import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
 import { PageHeader } from "~/components/system/PageHeader";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep, formatDocument, formatPhone } from "~/lib/br-documents";
@@ -171,7 +171,9 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
           { label: t("menu.cadastros.title"), href: null },
           { label: t("menu.cadastros.clientes.title"), href: LIST },
         ]}
+        actions={loaderData.mode === "edit" && loaderData.canDelete ? <DeleteButton name={loaderData.name} /> : undefined}
       />
+      {loaderData.mode === "edit" && <DeleteNotices name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
       {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
       {ad?.duplicate && <DuplicateCallout duplicate={ad.duplicate} />}
       <ClientFields
@@ -182,12 +184,7 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
         lastResult={ad?.result}
         isNew={loaderData.mode === "new"}
       />
-      {loaderData.mode === "edit" && (
-        <>
-          {loaderData.canDelete && <DeleteRecord name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
-          {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
-        </>
-      )}
+      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
     </Flex>
   );
 }
