@@ -65,8 +65,8 @@ describe("screen table ↔ app/routes.ts", () => {
   });
 
   it("looks patterns up exactly and fails closed on unknown ones", () => {
-    expect(screenFor("/cadastros/clientes/editar/:id/")).toMatchObject({ kind: "edit", licence: ["cadastros", "clientes"] });
-    expect(screenFor("cadastros/clientes/editar/42")).toBeNull();
+    expect(screenFor("/servicos/excursoes/editar/:id/")).toMatchObject({ kind: "edit", licence: ["servicos", "excursoes"] });
+    expect(screenFor("servicos/excursoes/editar/42")).toBeNull();
     expect(screenFor("")).toBeNull();
     expect(screenFor(undefined)).toBeNull();
     expect(screenFor("constructor")).toBeNull();

@@ -47,12 +47,6 @@ const crud = (base: string, licence: readonly string[], menu: readonly string[] 
   add(`${base}/editar/:id`, { licence, menu, kind: "edit", roles });
 };
 
-// Cadastros
-for (const key of ["clientes", "agentes", "fornecedores", "prestadores", "embarques", "destinos"]) {
-  crud(`cadastros/${key}`, ["cadastros", key]);
-}
-add("cadastros/produtos", { licence: ["cadastros", "produtos"], menu: ["cadastros", "produtos"], kind: "list" });
-
 // CRM
 add("crm", { licence: ["crm"], menu: ["crm"], kind: "board" });
 add("crm/:stage", { licence: ["crm"], menu: ["crm"], kind: "stage" });
@@ -119,6 +113,18 @@ export const SCREENS: Readonly<Record<string, Screen>> = screens;
  * filter) still knows who may open them.
  */
 export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
+  // Cadastros (app/routes/cadastros/*): list, novo, editar/:id; produtos is a list.
+  ...Object.fromEntries(
+    ["clientes", "agentes", "fornecedores", "prestadores", "embarques", "destinos"].flatMap((key) => {
+      const base = { licence: ["cadastros", key], menu: ["cadastros", key] };
+      return [
+        [`cadastros/${key}`, { ...base, kind: "list" }],
+        [`cadastros/${key}/novo`, { ...base, kind: "new" }],
+        [`cadastros/${key}/editar/:id`, { ...base, kind: "edit" }],
+      ] satisfies [string, Screen][];
+    }),
+  ),
+  "cadastros/produtos": { licence: ["cadastros", "produtos"], menu: ["cadastros", "produtos"], kind: "list" },
   "sistema/user-management": { licence: ["sistema", "user_management"], menu: ["sistema", "user_management"], kind: "list", roles: ADMINS },
   "parametrizacao/email": { licence: ["parametrizacao", "email"], menu: ["parametrizacao", "email"], kind: "page" },
   "sistema/license-management": { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "list", roles: SUPER_ONLY },

@@ -22,6 +22,7 @@ const TABLES = [
   "profile",
   "provider",
   "rate_limit",
+  "register_count",
   "session",
   "supplier",
   "user",
