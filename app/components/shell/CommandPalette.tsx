@@ -1,4 +1,4 @@
-import { Dialog, Kbd, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Badge, Dialog, Kbd, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Command } from "cmdk";
 import { FileText, Search, UserRound } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -8,6 +8,7 @@ import { paletteEntries, paletteFilter } from "~/lib/palette";
 import { SEARCH_MIN_LENGTH, type SearchResponse } from "~/lib/search";
 import type { NavItem } from "~/lib/sidebar";
 import type { PublicViewer } from "~/lib/viewer";
+import { lookup } from "~/lib/translate";
 import { NavIcon } from "./icons";
 
 /** Wait for a pause in typing before asking the server for records. */
@@ -126,6 +127,9 @@ export function CommandPalette({ open, onOpenChange, items, viewer }: Props) {
                   >
                     <FileText size={16} aria-hidden />
                     <span className="palette-name">{record.title}</span>
+                    <Badge size="1" variant="soft" color="gray">
+                      {lookup(i18n, `palette.kinds.${record.kind}`) ?? record.kind}
+                    </Badge>
                     {record.subtitle && (
                       <Text size="1" color="gray" className="palette-trail">
                         {record.subtitle}
