@@ -2,6 +2,7 @@ import type { Translation } from "./pt";
 import system from "./system/en";
 import registers from "./registers/en";
 import users from "./users/en";
+import partners from "./partners/en";
 
 export default {
   ...system,
@@ -9,6 +10,7 @@ export default {
   ...users,
   // List and form patterns, registers: ./registers/en.ts
   ...registers,
+  ...partners,
   app: {
     name: "Rota",
     tagline: "Travel agency management",

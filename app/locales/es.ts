@@ -2,6 +2,7 @@ import type { Translation } from "./pt";
 import system from "./system/es";
 import registers from "./registers/es";
 import users from "./users/es";
+import partners from "./partners/es";
 
 export default {
   ...system,
@@ -9,6 +10,7 @@ export default {
   ...users,
   // List and form patterns, registers: ./registers/es.ts
   ...registers,
+  ...partners,
   app: {
     name: "Rota",
     tagline: "Gestión para agencias de viajes",

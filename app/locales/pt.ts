@@ -3,6 +3,7 @@
 import system from "./system/pt";
 import registers from "./registers/pt";
 import users from "./users/pt";
+import partners from "./partners/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -11,6 +12,7 @@ const pt = {
   ...users,
   // List and form patterns, registers: ./registers/pt.ts
   ...registers,
+  ...partners,
   app: {
     name: "Rota",
     tagline: "Gestão para agências de viagens",
