@@ -66,8 +66,8 @@ export default [
       ...register("fornecedores"),
       ...register("prestadores"),
       ...crud("cadastros", "embarques"),
-      ...crud("cadastros", "destinos"),
-      screen("cadastros", "produtos"),
+      ...register("destinos"),
+      route("produtos", "routes/cadastros/produtos.tsx"),
     ]),
 
     ...prefix("crm", [index(SCREEN, { id: "screen/crm" }), screen("crm", ":stage")]),

@@ -35,7 +35,7 @@ export async function checkImage(file: FormDataEntryValue | null): Promise<Image
 }
 
 /** `agencies/{agencyId}/{kind}/{uuid}.{ext}`; platform users without an agency use `platform/`. */
-export function fileKey(agencyId: string | null, kind: "avatars" | "logos", type: ImageType) {
+export function fileKey(agencyId: string | null, kind: "avatars" | "logos" | "covers", type: ImageType) {
   const prefix = agencyId ? `agencies/${agencyId}` : "platform";
   return `${prefix}/${kind}/${uuidv7()}.${type === "jpeg" ? "jpg" : type}`;
 }

@@ -2,6 +2,7 @@ import type { Translation } from "./pt";
 import system from "./system/en";
 import registers from "./registers/en";
 import users from "./users/en";
+import destinations from "./destinations/en";
 import partners from "./partners/en";
 
 export default {
@@ -10,6 +11,7 @@ export default {
   ...users,
   // List and form patterns, registers: ./registers/en.ts
   ...registers,
+  ...destinations,
   ...partners,
   app: {
     name: "Rota",

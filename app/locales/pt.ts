@@ -3,6 +3,7 @@
 import system from "./system/pt";
 import registers from "./registers/pt";
 import users from "./users/pt";
+import destinations from "./destinations/pt";
 import partners from "./partners/pt";
 
 const pt = {
@@ -12,6 +13,7 @@ const pt = {
   ...users,
   // List and form patterns, registers: ./registers/pt.ts
   ...registers,
+  ...destinations,
   ...partners,
   app: {
     name: "Rota",

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from "drizzle-orm";
-import { agency, profile } from "../../db/schema";
+import { agency, destination, profile } from "../../db/schema";
 import { serveObject } from "~/lib/files.server";
 import { getDb, getEnv } from "~/middleware/cloudflare";
 import { getViewer } from "~/middleware/session";
@@ -8,6 +8,7 @@ import type { Route } from "./+types/files";
 /**
  * GET /arquivos/avatar/{userId}: a user's photo, to signed-in users of the same
  * agency (404 otherwise). GET /arquivos/logo/{agencyId}: an agency's public logo.
+ * GET /arquivos/destino/{destinationId}: a live destination's public cover image.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb(context);
@@ -16,6 +17,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const [row] = await db.select({ key: agency.logoKey, slug: agency.slug }).from(agency).where(eq(agency.id, params.id));
     if (!row?.key) throw new Response("Not found", { status: 404 });
     return serveObject(env.FILES, row.key, `${row.slug}-logo`);
+  }
+  if (params.kind === "destino") {
+    const [row] = await db
+      .select({ key: destination.coverKey })
+      .from(destination)
+      .where(and(eq(destination.id, params.id), isNull(destination.deletedAt)));
+    if (!row?.key) throw new Response("Not found", { status: 404 });
+    return serveObject(env.FILES, row.key, "destino");
   }
   if (params.kind === "avatar") {
     const viewer = getViewer(context);

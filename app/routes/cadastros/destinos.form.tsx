@@ -1,0 +1,278 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { ImageOff, Trash2, Upload } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useFetcher, useNavigation } from "react-router";
+import { destination } from "../../../db/schema";
+import { newId } from "../../../db/schema/columns";
+import { DeleteButton, DeleteNotices, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
+import { PageHeader } from "~/components/system/PageHeader";
+import { FormField, FormSection, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseWithZod } from "~/lib/forms";
+import { createRecord, findLive, updateRecord } from "~/lib/registers/crud.server";
+import { destinationEditSchema, destinationSchema } from "~/lib/registers/destination";
+import { coverUrl, DESTINATION_ENTITY, destinationValues, setCover } from "~/lib/registers/destination.server";
+import { deleteIntent, differences, historyFor, notFound, staleAnswer, writeContext } from "~/lib/registers/record.server";
+import { canManageRegisters } from "~/lib/registers/roles";
+import type { ToastMessage } from "~/lib/toast";
+import { lookup } from "~/lib/translate";
+import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getI18n } from "~/middleware/i18n";
+import { requireAgency, requireModule } from "~/middleware/session";
+import registersStyles from "~/styles/registers.css?url";
+import type { Route } from "./+types/destinos.form";
+
+export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "destinos")];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
+
+const LIST = "/cadastros/destinos";
+const editHref = (id: string) => `${LIST}/editar/${id}`;
+
+type DestinationRow = typeof destination.$inferSelect;
+
+/** A stored destination as the form shows it. */
+function formValues(row: Pick<DestinationRow, "name" | "city" | "state" | "country" | "description">): Record<string, string> {
+  return { name: row.name, city: row.city ?? "", state: row.state ?? "", country: row.country, description: row.description ?? "" };
+}
+
+const EMPTY = { country: "BR" };
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = requireAgency(context, request);
+  const db = getDb(context);
+  const i18n = getI18n(context);
+  if (!params.id) {
+    return {
+      mode: "new" as const,
+      values: EMPTY as Record<string, string>,
+      version: 0,
+      name: "",
+      coverUrl: null,
+      history: null,
+      canDelete: false,
+      timeZone: viewer.agency.timeZone,
+      documentTitle: i18n.t("destinations.new"),
+    };
+  }
+  const row = await findLive(db, destination, viewer.agency.id, params.id);
+  if (!row) throw notFound();
+  const history = await historyFor(db, viewer.agency.id, DESTINATION_ENTITY, row.id, new URL(request.url));
+  return {
+    mode: "edit" as const,
+    values: formValues(row),
+    version: row.version,
+    name: row.name,
+    coverUrl: coverUrl(row.id, row.coverKey),
+    history,
+    canDelete: canManageRegisters(viewer.role),
+    timeZone: viewer.agency.timeZone,
+    documentTitle: row.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const viewer = requireAgency(context, request);
+  const db = getDb(context);
+  const ctx = writeContext(db, viewer, request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (params.id && intent === "delete") {
+    return deleteIntent(ctx, viewer.role, destination, DESTINATION_ENTITY, params.id, LIST);
+  }
+  if (params.id && (intent === "cover" || intent === "removeCover")) {
+    const result = await setCover(ctx, getEnv(context).FILES, params.id, intent === "cover" ? formData.get("cover") : "remove");
+    if (!result.ok) {
+      if (result.reason === "notFound") throw notFound();
+      if (result.reason === "invalid") return data({ form: "cover" as const, coverError: result.error }, { status: 400 });
+      return data(
+        { form: "cover" as const, coverError: "destinations.cover.conflict", toast: { title: "destinations.cover.conflict", variant: "destructive" } satisfies ToastMessage },
+        { status: 409 },
+      );
+    }
+    const title = intent === "cover" ? "destinations.cover.saved" : "destinations.cover.removed";
+    return { form: "cover" as const, toast: { title, values: { name: result.name } } satisfies ToastMessage };
+  }
+  if (params.id && !(await findLive(db, destination, viewer.agency.id, params.id))) throw notFound();
+
+  const submission = parseWithZod(formData, { schema: params.id ? destinationEditSchema : destinationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  const input = submission.value;
+  const values = destinationValues(input);
+  if (!params.id) {
+    const created = await createRecord(ctx, destination, DESTINATION_ENTITY, newId(), values);
+    // Destinations have no unique column besides the id; a unique violation cannot happen.
+    if (!created.ok) return data({ result: submission.reply({ formErrors: ["validation.invalid"] }) }, { status: 409 });
+    return redirectWithToast(editHref(created.id), { title: "registers.saved", values: { name: input.name } });
+  }
+  const version = "version" in input ? Number(input.version) : 0;
+  const result = await updateRecord(ctx, destination, DESTINATION_ENTITY, params.id, version, values);
+  if (!result.ok) {
+    if (result.reason === "notFound") throw notFound();
+    if (result.reason === "unique") return data({ result: submission.reply({ formErrors: ["validation.invalid"] }) }, { status: 409 });
+    return staleAnswer(submission.reply(), { version: result.current.version, differences: differences(formValues(result.current), formValues({ ...result.current, ...values })) });
+  }
+  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "registers.saved", values: { name: input.name } } satisfies ToastMessage };
+}
+
+type ActionData = {
+  form?: "cover";
+  coverError?: string;
+  result?: SubmissionResult<string[]>;
+  stale?: { version: number; differences: { field: string; value: string }[] };
+  deleteError?: string;
+  references?: { count: number; label: string }[];
+};
+
+export default function DestinationForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const ad = actionData as ActionData | undefined;
+  const fieldLabel = (field: string) => lookup(i18n, `destinations.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field;
+  const title = loaderData.mode === "new" ? t("destinations.new") : loaderData.name;
+  return (
+    <Flex direction="column" gap="4" maxWidth="960px" data-testid="destination-form-page">
+      <PageHeader
+        title={title}
+        subtitle={loaderData.mode === "new" ? t("destinations.newSubtitle") : t("destinations.editSubtitle")}
+        trail={[
+          { label: t("menu.cadastros.title"), href: null },
+          { label: t("menu.cadastros.destinos.title"), href: LIST },
+        ]}
+        actions={loaderData.mode === "edit" && loaderData.canDelete ? <DeleteButton name={loaderData.name} /> : undefined}
+      />
+      {loaderData.mode === "edit" && <DeleteNotices name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
+      {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
+      <DestinationFields
+        // A successful save bumps the version: the form starts again from the saved values.
+        key={loaderData.version}
+        defaultValue={loaderData.values}
+        version={ad?.stale ? ad.stale.version : loaderData.version}
+        lastResult={ad?.form === "cover" ? undefined : ad?.result}
+        isNew={loaderData.mode === "new"}
+      />
+      {loaderData.mode === "edit" && <CoverCard name={loaderData.name} url={loaderData.coverUrl} pageError={ad?.form === "cover" ? ad.coverError : undefined} />}
+      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
+    </Flex>
+  );
+}
+
+function DestinationFields({
+  defaultValue,
+  version,
+  lastResult,
+  isNew,
+}: {
+  defaultValue: Record<string, string>;
+  version: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+  isNew: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [form, fields] = useForm({
+    id: "destination-form",
+    lastResult,
+    defaultValue,
+    // The version is a hidden field only the server checks; the browser validates the fields.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: destinationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="record-form">
+      <UnsavedChangesGuard dirty={form.dirty} />
+      {!isNew && <input type="hidden" name="version" value={version} />}
+      <Flex direction="column" gap="4">
+        <FormSection title={t("destinations.sections.place")}>
+          <div className="form-grid">
+            <div className="span-all">
+              <FormField field={fields.name} label={t("destinations.fields.name")} hint={t("destinations.hints.name")} required />
+            </div>
+            <FormField field={fields.city} label={t("registers.fields.city")} autoComplete="off" />
+            <FormField field={fields.state} label={t("registers.fields.state")} hint={t("destinations.hints.state")} placeholder="RS" />
+            <FormField field={fields.country} label={t("registers.fields.country")} hint={t("registers.hints.country")} placeholder="BR" />
+          </div>
+        </FormSection>
+        <FormSection title={t("destinations.sections.about")}>
+          <TextAreaField field={fields.description} label={t("destinations.fields.description")} hint={t("destinations.hints.description")} rows={6} />
+        </FormSection>
+        {form.errors && form.errors.length > 0 && (
+          <Text color="red" role="alert">
+            {form.errors.join(" ")}
+          </Text>
+        )}
+        <FormActions cancelHref={LIST} busy={busy} />
+      </Flex>
+    </Form>
+  );
+}
+
+/**
+ * The cover image: its own small forms (multipart upload, removal), so that
+ * they work without JavaScript and, with it, leave the main form alone.
+ */
+function CoverCard({ name, url, pageError }: { name: string; url: string | null; pageError?: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const upload = useFetcher<ActionData>({ key: "destination-cover" });
+  const remove = useFetcher<ActionData>({ key: "destination-cover-remove" });
+  const busy = upload.state !== "idle" || remove.state !== "idle";
+  const error = upload.state === "idle" && upload.data ? upload.data.coverError : remove.state === "idle" && remove.data ? remove.data.coverError : pageError;
+  return (
+    <Card size="3" data-testid="destination-cover">
+      <Heading as="h2" size="4" mb="3">
+        {t("destinations.cover.title")}
+      </Heading>
+      <Flex gap="4" align="start" wrap="wrap">
+        {url ? (
+          <img src={url} alt={t("destinations.cover.alt", { name })} className="cover-preview" data-testid="cover-preview" />
+        ) : (
+          <Flex direction="column" align="center" justify="center" gap="2" p="4" style={{ width: 240, height: 135, background: "var(--gray-a3)", borderRadius: "var(--radius-3)" }}>
+            <ImageOff size={20} aria-hidden color="var(--gray-9)" />
+            <Text size="1" color="gray" align="center">
+              {t("destinations.cover.none")}
+            </Text>
+          </Flex>
+        )}
+        <Flex direction="column" gap="3">
+          {/* Keyed by the image, so a successful upload empties the file input. */}
+          <upload.Form method="post" encType="multipart/form-data" key={url ?? "none"}>
+            <input type="hidden" name="intent" value="cover" />
+            <Flex direction="column" gap="2">
+              <input
+                type="file"
+                name="cover"
+                accept="image/png,image/jpeg,image/webp"
+                aria-label={t("destinations.cover.file")}
+                aria-describedby="cover-hint"
+                aria-invalid={error ? true : undefined}
+                required
+                data-testid="cover-input"
+              />
+              <Text id="cover-hint" size="1" color={error ? "red" : "gray"} role={error ? "alert" : undefined}>
+                {error ? errorText(error) : t("destinations.cover.hint")}
+              </Text>
+              <Flex>
+                <Button type="submit" disabled={busy} data-testid="cover-upload">
+                  <Upload size={16} aria-hidden /> {url ? t("destinations.cover.replace") : t("destinations.cover.upload")}
+                </Button>
+              </Flex>
+            </Flex>
+          </upload.Form>
+          {url && (
+            <remove.Form method="post">
+              <input type="hidden" name="intent" value="removeCover" />
+              <Button type="submit" variant="soft" color="red" disabled={busy} data-testid="cover-remove">
+                <Trash2 size={16} aria-hidden /> {t("destinations.cover.remove")}
+              </Button>
+            </remove.Form>
+          )}
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
