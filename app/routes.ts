@@ -62,10 +62,10 @@ export default [
     ...prefix("cadastros", [
       sectionIndex("cadastros"),
       ...register("clientes", { importer: true }),
-      ...crud("cadastros", "agentes"),
+      ...register("agentes"),
       ...register("fornecedores"),
       ...register("prestadores"),
-      ...crud("cadastros", "embarques"),
+      ...register("embarques"),
       ...register("destinos"),
       route("produtos", "routes/cadastros/produtos.tsx"),
     ]),

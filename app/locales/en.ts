@@ -2,6 +2,7 @@ import type { Translation } from "./pt";
 import system from "./system/en";
 import registers from "./registers/en";
 import users from "./users/en";
+import agents from "./agents/en";
 import destinations from "./destinations/en";
 import partners from "./partners/en";
 
@@ -11,6 +12,7 @@ export default {
   ...users,
   // List and form patterns, registers: ./registers/en.ts
   ...registers,
+  ...agents,
   ...destinations,
   ...partners,
   app: {

@@ -2,6 +2,7 @@ import type { Translation } from "./pt";
 import system from "./system/es";
 import registers from "./registers/es";
 import users from "./users/es";
+import agents from "./agents/es";
 import destinations from "./destinations/es";
 import partners from "./partners/es";
 
@@ -11,6 +12,7 @@ export default {
   ...users,
   // List and form patterns, registers: ./registers/es.ts
   ...registers,
+  ...agents,
   ...destinations,
   ...partners,
   app: {

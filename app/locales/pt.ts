@@ -3,6 +3,7 @@
 import system from "./system/pt";
 import registers from "./registers/pt";
 import users from "./users/pt";
+import agents from "./agents/pt";
 import destinations from "./destinations/pt";
 import partners from "./partners/pt";
 
@@ -13,6 +14,7 @@ const pt = {
   ...users,
   // List and form patterns, registers: ./registers/pt.ts
   ...registers,
+  ...agents,
   ...destinations,
   ...partners,
   app: {

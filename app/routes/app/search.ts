@@ -3,6 +3,7 @@ import { normalizeQuery, SEARCH_LIMIT, SEARCH_MIN_LENGTH, type SearchResponse, t
 import { getDb } from "~/middleware/cloudflare";
 import { requireAgency } from "~/middleware/session";
 import { searchClients } from "~/lib/registers/client.server";
+import { searchAgents } from "~/lib/registers/agent.server";
 import { searchProviders, searchSuppliers } from "~/lib/registers/partner.server";
 import type { Route } from "./+types/search";
 
@@ -18,7 +19,7 @@ export type SearchProvider = (args: {
   limit: number;
 }) => Promise<SearchResult[]>;
 
-const PROVIDERS: SearchProvider[] = [searchClients, searchSuppliers, searchProviders];
+const PROVIDERS: SearchProvider[] = [searchClients, searchAgents, searchSuppliers, searchProviders];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAgency(context, request);

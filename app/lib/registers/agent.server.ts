@@ -1,0 +1,175 @@
+/**
+ * Agents on the server: the list source, the agency's members an agent may be
+ * linked to, duplicate checks (CPF/CNPJ, and one live agent per user), the row a
+ * form input becomes, and the command palette provider.
+ */
+import { and, asc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { agent, profile, user } from "../../../db/schema";
+import type { CommissionRule } from "../../../db/schema/registers";
+import { formatDocument } from "../br-documents";
+import type { Db } from "../db.server";
+import type { ListQuery } from "../list";
+import { liveRows, runList, searchWhere, type ListSource } from "../list.server";
+import { registerSearchText } from "../search-text";
+import type { AgentFilter, AgentInput, AgentSort } from "./agent";
+
+export const AGENT_ENTITY = "agent";
+
+export const agentSource: ListSource<AgentSort, AgentFilter> = {
+  table: agent,
+  entity: AGENT_ENTITY,
+  sortColumns: { name: agent.searchText, createdAt: agent.createdAt },
+  filterWhere: (f) => {
+    const out: SQL[] = [];
+    if (f.rule) out.push(eq(agent.commissionRule, f.rule as CommissionRule));
+    if (f.linked === "internal") out.push(isNotNull(agent.userId));
+    if (f.linked === "reseller") out.push(isNull(agent.userId));
+    return out;
+  },
+};
+
+export type AgentListRow = {
+  id: string;
+  sortValue: string | number | null;
+  name: string;
+  document: string | null;
+  email: string | null;
+  phone: string | null;
+  userId: string | null;
+  userName: string | null;
+  commissionRule: CommissionRule;
+  commissionBps: number;
+  createdAt: string;
+};
+
+/** The linked user's display name: the profile's name, else the auth user's. */
+const linkedName = sql<string | null>`coalesce(nullif(${profile.name}, ''), ${user.name})`;
+
+export function listAgents(db: Db, agencyId: string, query: ListQuery<AgentSort, AgentFilter>) {
+  const sortColumn = agentSource.sortColumns[query.sort];
+  return runList(db, agentSource, agencyId, query, (where, order, limit) =>
+    db
+      .select({
+        id: agent.id,
+        sortValue: sql<string | number | null>`${sortColumn}`,
+        name: agent.name,
+        document: agent.document,
+        email: agent.email,
+        phone: agent.phone,
+        userId: agent.userId,
+        userName: linkedName,
+        commissionRule: agent.commissionRule,
+        commissionBps: agent.commissionBps,
+        createdAt: agent.createdAt,
+      })
+      .from(agent)
+      .leftJoin(user, eq(user.id, agent.userId))
+      .leftJoin(profile, eq(profile.id, agent.userId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit) as Promise<AgentListRow[]>,
+  );
+}
+
+/** The export's rows: every column plus the linked user's name and e-mail. */
+export function agentExportSelect(db: Db, sortColumn: AgentSource["sortColumns"][AgentSort]) {
+  return (where: SQL, order: SQL[], limit: number) =>
+    db
+      .select({ row: agent, id: agent.id, sortValue: sql<string | number | null>`${sortColumn}`, userName: linkedName, userEmail: user.email })
+      .from(agent)
+      .leftJoin(user, eq(user.id, agent.userId))
+      .leftJoin(profile, eq(profile.id, agent.userId))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
+}
+type AgentSource = typeof agentSource;
+
+export type AgencyMember = { id: string; name: string; email: string; active: boolean };
+
+/**
+ * The users an agent of the agency may be linked to: its active members, plus
+ * `keepId` (the agent's current user) even when it has since been deactivated,
+ * so that an edit screen still shows it.
+ */
+export async function agencyMembers(db: Db, agencyId: string, keepId: string | null = null): Promise<AgencyMember[]> {
+  const rows = await db
+    .select({ id: profile.id, name: sql<string>`coalesce(nullif(${profile.name}, ''), ${user.name})`, email: user.email, active: profile.active })
+    .from(profile)
+    .innerJoin(user, eq(user.id, profile.id))
+    .where(and(eq(profile.agencyId, agencyId), keepId ? sql`(${profile.active} = 1 or ${profile.id} = ${keepId})` : eq(profile.active, true)))
+    .orderBy(asc(profile.name), asc(profile.id));
+  return rows;
+}
+
+/**
+ * Whether `userId` may be the agent's user: a member of the agency, active,
+ * unless it is the user the agent already has (`currentUserId`).
+ */
+export async function isLinkableUser(db: Db, agencyId: string, userId: string, currentUserId: string | null): Promise<boolean> {
+  const [row] = await db
+    .select({ active: profile.active })
+    .from(profile)
+    .where(and(eq(profile.id, userId), eq(profile.agencyId, agencyId)))
+    .limit(1);
+  if (!row) return false;
+  return row.active || userId === currentUserId;
+}
+
+/** The stored row of a validated form input (without id, agency and bookkeeping). */
+export function agentValues(input: AgentInput) {
+  return {
+    name: input.name,
+    document: input.document,
+    email: input.email,
+    phone: input.phone,
+    userId: input.userId,
+    commissionRule: input.commissionRule,
+    commissionBps: input.commission,
+    pixKeyType: input.pixKeyType,
+    pixKey: input.pixKey,
+    notes: input.notes,
+    searchText: registerSearchText.agent(input),
+  };
+}
+
+export type AgentDuplicate = { field: "document" | "userId"; id: string; name: string; value: string };
+
+/** A live agent of the agency (other than `exceptId`) with the same CPF/CNPJ or linked to the same user. */
+export async function findAgentDuplicate(db: Db, agencyId: string, input: { document: string | null; userId: string | null }, exceptId?: string): Promise<AgentDuplicate | null> {
+  const scope = [eq(agent.agencyId, agencyId), isNull(agent.deletedAt), ...(exceptId ? [ne(agent.id, exceptId)] : [])];
+  if (input.document) {
+    const [row] = await db
+      .select({ id: agent.id, name: agent.name })
+      .from(agent)
+      .where(and(...scope, eq(agent.document, input.document)))
+      .limit(1);
+    if (row) return { field: "document", id: row.id, name: row.name, value: input.document };
+  }
+  if (input.userId) {
+    const [row] = await db
+      .select({ id: agent.id, name: agent.name })
+      .from(agent)
+      .where(and(...scope, eq(agent.userId, input.userId)))
+      .limit(1);
+    if (row) return { field: "userId", id: row.id, name: row.name, value: input.userId };
+  }
+  return null;
+}
+
+/** The command palette's agent search (routes/app/search.ts): name, document or e-mail. */
+export async function searchAgents({ db, agencyId, query, limit }: { db: Db; agencyId: string; query: string; limit: number }) {
+  const rows = await db
+    .select({ id: agent.id, name: agent.name, document: agent.document, email: agent.email })
+    .from(agent)
+    .where(and(...liveRows(agent, agencyId), ...searchWhere(agent.searchText, query)))
+    .orderBy(agent.searchText, agent.id)
+    .limit(limit);
+  return rows.map((r) => ({
+    kind: "agente",
+    id: r.id,
+    title: r.name,
+    subtitle: [r.document ? formatDocument(r.document) : null, r.email].filter(Boolean).join(" · ") || null,
+    href: `/cadastros/agentes/editar/${r.id}`,
+  }));
+}

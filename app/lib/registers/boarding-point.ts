@@ -1,0 +1,129 @@
+/**
+ * Boarding points (Cadastros → Locais de Embarque): where an excursion's bus
+ * picks passengers up, with the address, coordinates for the map, how to find
+ * it, and how many minutes after the departure the bus usually gets there. The
+ * form schema shared by browser and server, the list's sorts and filters, and
+ * the CSV columns.
+ */
+import { z } from "zod";
+import { isValidCep, onlyDigits } from "../br-documents";
+import { optionalText, requiredText } from "../forms";
+import type { ListSpec } from "../list";
+import { BR_STATES, optionalDecimal, optionalInt, regErr, versionField } from "./fields";
+
+/** Boarding-point-specific error keys (app/locales/agents). */
+export const boardingPointErr = {
+  coordinatesPair: "boardingPoints.errors.coordinatesPair",
+} as const;
+
+export const MAX_OFFSET_MINUTES = 1440;
+
+const boardingPointFields = {
+  name: requiredText(200),
+  address: optionalText(200),
+  district: optionalText(100),
+  city: optionalText(100),
+  /** A Brazilian state (UF), upper-cased. */
+  state: optionalText(40)
+    .transform((v) => (v ? v.toUpperCase() : null))
+    .refine((v) => v === null || (BR_STATES as readonly string[]).includes(v), regErr.state),
+  postalCode: optionalText(10)
+    .refine((v) => v === null || isValidCep(v), regErr.cep)
+    .transform((v) => (v ? onlyDigits(v) : null)),
+  /** Decimal degrees; a comma is accepted as the decimal separator. */
+  latitude: optionalDecimal(-90, 90, regErr.latitude),
+  longitude: optionalDecimal(-180, 180, regErr.longitude),
+  reference: optionalText(500),
+  /** Minutes after the departure (0 = the first stop); empty is 0. */
+  defaultOffsetMinutes: optionalInt(0, MAX_OFFSET_MINUTES).transform((v) => v ?? 0),
+};
+
+type PointShape = { latitude: number | null; longitude: number | null };
+
+/** Coordinates come in pairs: both or neither. */
+function refinePoint(v: PointShape, ctx: z.RefinementCtx) {
+  if (v.latitude === null && v.longitude !== null) ctx.addIssue({ code: "custom", path: ["latitude"], message: boardingPointErr.coordinatesPair });
+  if (v.longitude === null && v.latitude !== null) ctx.addIssue({ code: "custom", path: ["longitude"], message: boardingPointErr.coordinatesPair });
+}
+
+/** Novo local de embarque. */
+export const boardingPointSchema = z.object(boardingPointFields).superRefine(refinePoint);
+/** Editar local de embarque: the same, plus the version the form was loaded with. */
+export const boardingPointEditSchema = z.object({ ...boardingPointFields, version: versionField() }).superRefine(refinePoint);
+
+export type BoardingPointInput = z.output<typeof boardingPointSchema>;
+
+export const BOARDING_POINT_SORTS = ["name", "createdAt"] as const;
+export type BoardingPointSort = (typeof BOARDING_POINT_SORTS)[number];
+export type BoardingPointFilter = "state";
+
+export const boardingPointListSpec = {
+  sorts: BOARDING_POINT_SORTS,
+  defaultSort: "name",
+  filters: { state: BR_STATES },
+} as const satisfies ListSpec<BoardingPointSort, BoardingPointFilter>;
+
+/**
+ * The OpenStreetMap page with a marker on the point, or null without
+ * coordinates (both must be finite numbers within range).
+ */
+export function mapHref(latitude: number | null | undefined, longitude: number | null | undefined): string | null {
+  if (typeof latitude !== "number" || typeof longitude !== "number" || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  const lat = String(latitude);
+  const lon = String(longitude);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+}
+
+/** A coordinate as the form shows it (decimal point; a comma is accepted back). */
+export const coordinateText = (v: number | null) => (v === null ? "" : String(v));
+
+/** "1 h 30 min" style text of an offset in minutes, from the translated units. */
+export function formatOffset(minutes: number, units: { h: string; min: string }): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} ${units.min}`;
+  return m === 0 ? `${h} ${units.h}` : `${h} ${units.h} ${m} ${units.min}`;
+}
+
+/** The CSV columns of the export, in order. */
+export const BOARDING_POINT_CSV_COLUMNS = [
+  "name",
+  "address",
+  "district",
+  "city",
+  "state",
+  "postalCode",
+  "latitude",
+  "longitude",
+  "reference",
+  "defaultOffsetMinutes",
+] as const;
+export type BoardingPointCsvColumn = (typeof BOARDING_POINT_CSV_COLUMNS)[number];
+
+/** A stored boarding point → its CSV record. */
+export function boardingPointToCsvRow(p: {
+  name: string;
+  address: string | null;
+  district: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  reference: string | null;
+  defaultOffsetMinutes: number;
+}): Record<BoardingPointCsvColumn, string> {
+  return {
+    name: p.name,
+    address: p.address ?? "",
+    district: p.district ?? "",
+    city: p.city ?? "",
+    state: p.state ?? "",
+    postalCode: p.postalCode ?? "",
+    latitude: coordinateText(p.latitude),
+    longitude: coordinateText(p.longitude),
+    reference: p.reference ?? "",
+    defaultOffsetMinutes: String(p.defaultOffsetMinutes),
+  };
+}

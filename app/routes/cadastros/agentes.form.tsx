@@ -1,0 +1,300 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Callout, Flex, Text } from "@radix-ui/themes";
+import { CircleAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { agent } from "../../../db/schema";
+import { newId } from "../../../db/schema/columns";
+import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
+import { PageHeader } from "~/components/system/PageHeader";
+import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
+import { formatDocument, formatPhone } from "~/lib/br-documents";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseWithZod } from "~/lib/forms";
+import { phoneMask } from "~/lib/masks";
+import { agentEditSchema, agentErr, agentSchema, bpsToPercentText, PIX_KEY_TYPES } from "~/lib/registers/agent";
+import { AGENT_ENTITY, agencyMembers, agentValues, findAgentDuplicate, isLinkableUser, type AgencyMember } from "~/lib/registers/agent.server";
+import { createRecord, findLive, updateRecord } from "~/lib/registers/crud.server";
+import { deleteIntent, differences, duplicateAnswer, historyFor, notFound, staleAnswer, writeContext } from "~/lib/registers/record.server";
+import { canManageRegisters } from "~/lib/registers/roles";
+import type { ToastMessage } from "~/lib/toast";
+import { lookup } from "~/lib/translate";
+import { getDb } from "~/middleware/cloudflare";
+import { getI18n } from "~/middleware/i18n";
+import { requireAgency, requireModule } from "~/middleware/session";
+import registersStyles from "~/styles/registers.css?url";
+import type { Route } from "./+types/agentes.form";
+
+export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "agentes")];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
+
+const LIST = "/cadastros/agentes";
+const editHref = (id: string) => `${LIST}/editar/${id}`;
+
+type AgentRow = typeof agent.$inferSelect;
+
+/** A stored agent as the form shows it: masked document and phone, the commission as a percentage. */
+function formValues(row: AgentRow) {
+  const text = (v: string | null) => v ?? "";
+  return {
+    name: row.name,
+    document: row.document ? formatDocument(row.document) : "",
+    email: text(row.email),
+    phone: row.phone ? formatPhone(row.phone) : "",
+    userId: text(row.userId),
+    commissionRule: row.commissionRule,
+    commission: bpsToPercentText(row.commissionBps),
+    pixKeyType: text(row.pixKeyType),
+    pixKey: row.pixKey && (row.pixKeyType === "cpf" || row.pixKeyType === "cnpj") ? formatDocument(row.pixKey) : text(row.pixKey),
+    notes: text(row.notes),
+  };
+}
+
+const EMPTY = { commissionRule: "sale_percent", commission: "0" };
+
+/**
+ * The form values as the stale notice shows them: the linked user by name, the
+ * rule and Pix type by their translated names.
+ */
+function flat(values: ReturnType<typeof formValues>, names: { user: (id: string) => string; rule: (rule: string) => string; pix: (type: string) => string }): Record<string, string> {
+  return {
+    ...values,
+    userId: values.userId ? names.user(values.userId) : "",
+    commissionRule: names.rule(values.commissionRule),
+    pixKeyType: values.pixKeyType ? names.pix(values.pixKeyType) : "",
+  };
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = requireAgency(context, request);
+  const db = getDb(context);
+  const i18n = getI18n(context);
+  if (!params.id) {
+    return {
+      mode: "new" as const,
+      values: EMPTY,
+      version: 0,
+      name: "",
+      members: await agencyMembers(db, viewer.agency.id),
+      history: null,
+      canDelete: false,
+      timeZone: viewer.agency.timeZone,
+      documentTitle: i18n.t("agents.new"),
+    };
+  }
+  const row = await findLive(db, agent, viewer.agency.id, params.id);
+  if (!row) throw notFound();
+  const [members, history] = await Promise.all([agencyMembers(db, viewer.agency.id, row.userId), historyFor(db, viewer.agency.id, AGENT_ENTITY, row.id, new URL(request.url))]);
+  return {
+    mode: "edit" as const,
+    values: formValues(row),
+    version: row.version,
+    name: row.name,
+    members,
+    history,
+    canDelete: canManageRegisters(viewer.role),
+    timeZone: viewer.agency.timeZone,
+    documentTitle: row.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const viewer = requireAgency(context, request);
+  const db = getDb(context);
+  const ctx = writeContext(db, viewer, request);
+  const formData = await request.formData();
+
+  if (params.id && formData.get("intent") === "delete") {
+    return deleteIntent(ctx, viewer.role, agent, AGENT_ENTITY, params.id, LIST);
+  }
+  const current = params.id ? await findLive(db, agent, viewer.agency.id, params.id) : null;
+  if (params.id && !current) throw notFound();
+
+  const submission = parseWithZod(formData, { schema: params.id ? agentEditSchema : agentSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  const input = submission.value;
+  // The linked user must belong to this agency (and be active, unless it is the one already linked).
+  if (input.userId && !(await isLinkableUser(db, viewer.agency.id, input.userId, current?.userId ?? null))) {
+    return data({ result: submission.reply({ fieldErrors: { userId: [agentErr.userNotMember] } }) }, { status: 400 });
+  }
+  const duplicate = await findAgentDuplicate(db, viewer.agency.id, input, params.id);
+  if (duplicate) return duplicateAnswer((fieldErrors) => submission.reply({ fieldErrors }), duplicate, editHref(duplicate.id));
+
+  // A unique index refused the write: someone saved the same document or user in the meantime.
+  const uniqueAnswer = async () => {
+    const found = await findAgentDuplicate(db, viewer.agency.id, input, params.id);
+    if (found) return duplicateAnswer((fieldErrors) => submission.reply({ fieldErrors }), found, editHref(found.id));
+    return data({ result: submission.reply({ fieldErrors: { document: ["registers.errors.duplicate.document"] } }) }, { status: 409 });
+  };
+
+  const values = agentValues(input);
+  if (!params.id) {
+    const created = await createRecord(ctx, agent, AGENT_ENTITY, newId(), values);
+    if (!created.ok) return uniqueAnswer();
+    return redirectWithToast(editHref(created.id), { title: "registers.saved", values: { name: input.name } });
+  }
+  const version = "version" in input ? Number(input.version) : 0;
+  const result = await updateRecord(ctx, agent, AGENT_ENTITY, params.id, version, values);
+  if (!result.ok) {
+    if (result.reason === "notFound") throw notFound();
+    if (result.reason === "unique") return uniqueAnswer();
+    const i18n = getI18n(context);
+    const members = await agencyMembers(db, viewer.agency.id, result.current.userId);
+    const names = {
+      user: (id: string) => members.find((m) => m.id === id)?.name ?? id,
+      rule: (rule: string) => i18n.t(`agents.rules.${rule}` as never) as string,
+      pix: (type: string) => i18n.t(`agents.pixTypes.${type}` as never) as string,
+    };
+    const submitted = flat(formValues({ ...result.current, ...values } as AgentRow), names);
+    return staleAnswer(submission.reply(), { version: result.current.version, differences: differences(flat(formValues(result.current), names), submitted) });
+  }
+  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "registers.saved", values: { name: input.name } } satisfies ToastMessage };
+}
+
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  duplicate?: { field: string; name: string; href: string };
+  stale?: { version: number; differences: { field: string; value: string }[] };
+  deleteError?: string;
+  references?: { count: number; label: string }[];
+};
+
+export default function AgentForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const ad = actionData as ActionData | undefined;
+  const fieldLabel = (field: string) => lookup(i18n, `agents.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field;
+  const title = loaderData.mode === "new" ? t("agents.new") : loaderData.name;
+  return (
+    <Flex direction="column" gap="4" maxWidth="1040px" data-testid="agent-form-page">
+      <PageHeader
+        title={title}
+        subtitle={loaderData.mode === "new" ? t("agents.newSubtitle") : t("agents.editSubtitle")}
+        trail={[
+          { label: t("menu.cadastros.title"), href: null },
+          { label: t("menu.cadastros.agentes.title"), href: LIST },
+        ]}
+        actions={loaderData.mode === "edit" && loaderData.canDelete ? <DeleteButton name={loaderData.name} /> : undefined}
+      />
+      {loaderData.mode === "edit" && <DeleteNotices name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
+      {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
+      {ad?.duplicate && (ad.duplicate.field === "userId" ? <LinkedUserCallout duplicate={ad.duplicate} /> : <DuplicateCallout duplicate={ad.duplicate} />)}
+      <AgentFields
+        // A successful save bumps the version: the form starts again from the saved values.
+        key={loaderData.version}
+        defaultValue={loaderData.values}
+        version={ad?.stale ? ad.stale.version : loaderData.version}
+        lastResult={ad?.result}
+        isNew={loaderData.mode === "new"}
+        members={loaderData.members}
+      />
+      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
+    </Flex>
+  );
+}
+
+/** The chosen user is already another agent's: names that agent and links to it. */
+function LinkedUserCallout({ duplicate }: { duplicate: { name: string; href: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Callout.Root color="red" role="alert" data-testid="duplicate-notice">
+      <Callout.Icon>
+        <CircleAlert size={16} />
+      </Callout.Icon>
+      <Callout.Text>
+        {t("agents.duplicate.userId", { name: duplicate.name })}{" "}
+        <Link to={duplicate.href} data-testid="duplicate-link">
+          {t("registers.duplicate.open", { name: duplicate.name })}
+        </Link>
+      </Callout.Text>
+    </Callout.Root>
+  );
+}
+
+function AgentFields({
+  defaultValue,
+  version,
+  lastResult,
+  isNew,
+  members,
+}: {
+  defaultValue: Record<string, unknown>;
+  version: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+  isNew: boolean;
+  members: AgencyMember[];
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const [form, fields] = useForm({
+    id: "agent-form",
+    lastResult,
+    defaultValue: defaultValue as never,
+    // The version is a hidden field only the server checks; the browser validates the fields.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: agentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const userOptions = [
+    { value: "", label: t("agents.noUser") },
+    ...members.map((m) => ({ value: m.id, label: `${m.active ? m.name : t("agents.inactive", { name: m.name })} · ${m.email}` })),
+  ];
+  return (
+    <Form method="post" {...getFormProps(form)} className="record-form">
+      <UnsavedChangesGuard dirty={form.dirty} />
+      {!isNew && <input type="hidden" name="version" value={version} />}
+      <Flex direction="column" gap="4">
+        <FormSection title={t("registers.sections.identity")}>
+          <div className="form-grid">
+            <div className="span-all">
+              <FormField field={fields.name} label={t("registers.fields.name")} required autoComplete="off" />
+            </div>
+            <FormField field={fields.document} label={t("agents.fields.document")} inputMode="numeric" hint={t("agents.hints.document")} />
+            <FormField field={fields.email} label={t("registers.fields.email")} type="email" autoComplete="off" />
+            <FormField field={fields.phone} label={t("registers.fields.phone")} type="tel" mask={phoneMask} inputMode="tel" autoComplete="off" />
+          </div>
+        </FormSection>
+
+        <FormSection title={t("agents.sections.link")} hint={t("agents.sections.linkHint")}>
+          <div className="form-grid">
+            <div className="span-all">
+              <SelectField field={fields.userId} label={t("agents.fields.userId")} options={userOptions} hint={t("agents.hints.userId")} />
+            </div>
+            <SelectField
+              field={fields.commissionRule}
+              label={t("agents.fields.commissionRule")}
+              options={[
+                { value: "sale_percent", label: t("agents.rules.sale_percent") },
+                { value: "margin_percent", label: t("agents.rules.margin_percent") },
+              ]}
+              required
+            />
+            <FormField field={fields.commission} label={t("agents.fields.commission")} inputMode="decimal" placeholder="5" hint={t("agents.hints.commission")} />
+          </div>
+        </FormSection>
+
+        <FormSection title={t("agents.sections.pix")}>
+          <div className="form-grid">
+            <SelectField
+              field={fields.pixKeyType}
+              label={t("agents.fields.pixKeyType")}
+              options={[{ value: "", label: t("agents.pixTypes.none") }, ...PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`agents.pixTypes.${type}`) }))]}
+            />
+            <FormField field={fields.pixKey} label={t("agents.fields.pixKey")} hint={t("agents.hints.pixKey")} autoComplete="off" />
+            <div className="span-all">
+              <TextAreaField field={fields.notes} label={t("registers.fields.notes")} />
+            </div>
+          </div>
+        </FormSection>
+        {form.errors && form.errors.length > 0 && (
+          <Text color="red" role="alert">
+            {form.errors.join(" ")}
+          </Text>
+        )}
+        <FormActions cancelHref={LIST} busy={busy} />
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,244 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Flex, Text } from "@radix-ui/themes";
+import { MapPin } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { boardingPoint } from "../../../db/schema";
+import { newId } from "../../../db/schema/columns";
+import { DeleteButton, DeleteNotices, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
+import { PageHeader } from "~/components/system/PageHeader";
+import { FormField, FormSection, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
+import { formatCep } from "~/lib/br-documents";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseWithZod } from "~/lib/forms";
+import { cepMask } from "~/lib/masks";
+import { boardingPointEditSchema, boardingPointSchema, coordinateText, mapHref } from "~/lib/registers/boarding-point";
+import { BOARDING_POINT_ENTITY, boardingPointValues } from "~/lib/registers/boarding-point.server";
+import { createRecord, findLive, updateRecord } from "~/lib/registers/crud.server";
+import { deleteIntent, differences, historyFor, notFound, staleAnswer, writeContext } from "~/lib/registers/record.server";
+import { canManageRegisters } from "~/lib/registers/roles";
+import type { ToastMessage } from "~/lib/toast";
+import { lookup } from "~/lib/translate";
+import { getDb } from "~/middleware/cloudflare";
+import { getI18n } from "~/middleware/i18n";
+import { requireAgency, requireModule } from "~/middleware/session";
+import registersStyles from "~/styles/registers.css?url";
+import type { Route } from "./+types/embarques.form";
+
+export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "embarques")];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
+
+const LIST = "/cadastros/embarques";
+const editHref = (id: string) => `${LIST}/editar/${id}`;
+
+type BoardingPointRow = typeof boardingPoint.$inferSelect;
+
+/** A stored boarding point as the form shows it (masked CEP, coordinates and minutes as text). */
+function formValues(row: BoardingPointRow) {
+  const text = (v: string | null) => v ?? "";
+  return {
+    name: row.name,
+    address: text(row.address),
+    district: text(row.district),
+    city: text(row.city),
+    state: text(row.state),
+    postalCode: row.postalCode ? formatCep(row.postalCode) : "",
+    latitude: coordinateText(row.latitude),
+    longitude: coordinateText(row.longitude),
+    reference: text(row.reference),
+    defaultOffsetMinutes: String(row.defaultOffsetMinutes),
+  };
+}
+
+const EMPTY = { defaultOffsetMinutes: "0" };
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = requireAgency(context, request);
+  const db = getDb(context);
+  const i18n = getI18n(context);
+  if (!params.id) {
+    return {
+      mode: "new" as const,
+      values: EMPTY,
+      version: 0,
+      name: "",
+      map: null,
+      history: null,
+      canDelete: false,
+      timeZone: viewer.agency.timeZone,
+      documentTitle: i18n.t("boardingPoints.new"),
+    };
+  }
+  const row = await findLive(db, boardingPoint, viewer.agency.id, params.id);
+  if (!row) throw notFound();
+  const history = await historyFor(db, viewer.agency.id, BOARDING_POINT_ENTITY, row.id, new URL(request.url));
+  return {
+    mode: "edit" as const,
+    values: formValues(row),
+    version: row.version,
+    name: row.name,
+    map: mapHref(row.latitude, row.longitude),
+    history,
+    canDelete: canManageRegisters(viewer.role),
+    timeZone: viewer.agency.timeZone,
+    documentTitle: row.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const viewer = requireAgency(context, request);
+  const db = getDb(context);
+  const ctx = writeContext(db, viewer, request);
+  const formData = await request.formData();
+
+  if (params.id && formData.get("intent") === "delete") {
+    return deleteIntent(ctx, viewer.role, boardingPoint, BOARDING_POINT_ENTITY, params.id, LIST);
+  }
+  if (params.id && !(await findLive(db, boardingPoint, viewer.agency.id, params.id))) throw notFound();
+
+  const submission = parseWithZod(formData, { schema: params.id ? boardingPointEditSchema : boardingPointSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  const input = submission.value;
+
+  const values = boardingPointValues(input);
+  if (!params.id) {
+    const created = await createRecord(ctx, boardingPoint, BOARDING_POINT_ENTITY, newId(), values);
+    // boarding_point has no unique index; a refusal here would be a bug.
+    if (!created.ok) throw new Error("boarding point insert refused by a unique index");
+    return redirectWithToast(editHref(created.id), { title: "registers.saved", values: { name: input.name } });
+  }
+  const version = "version" in input ? Number(input.version) : 0;
+  const result = await updateRecord(ctx, boardingPoint, BOARDING_POINT_ENTITY, params.id, version, values);
+  if (!result.ok) {
+    if (result.reason === "notFound") throw notFound();
+    if (result.reason === "unique") throw new Error("boarding point update refused by a unique index");
+    const submitted = formValues({ ...result.current, ...values } as BoardingPointRow);
+    return staleAnswer(submission.reply(), { version: result.current.version, differences: differences(formValues(result.current), submitted) });
+  }
+  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "registers.saved", values: { name: input.name } } satisfies ToastMessage };
+}
+
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  stale?: { version: number; differences: { field: string; value: string }[] };
+  deleteError?: string;
+  references?: { count: number; label: string }[];
+};
+
+export default function BoardingPointForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const ad = actionData as ActionData | undefined;
+  const fieldLabel = (field: string) => lookup(i18n, `boardingPoints.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field;
+  const title = loaderData.mode === "new" ? t("boardingPoints.new") : loaderData.name;
+  return (
+    <Flex direction="column" gap="4" maxWidth="1040px" data-testid="boarding-point-form-page">
+      <PageHeader
+        title={title}
+        subtitle={loaderData.mode === "new" ? t("boardingPoints.newSubtitle") : t("boardingPoints.editSubtitle")}
+        trail={[
+          { label: t("menu.cadastros.title"), href: null },
+          { label: t("menu.cadastros.embarques.title"), href: LIST },
+        ]}
+        actions={loaderData.mode === "edit" && loaderData.canDelete ? <DeleteButton name={loaderData.name} /> : undefined}
+      />
+      {loaderData.mode === "edit" && <DeleteNotices name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
+      {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
+      <BoardingPointFields
+        // A successful save bumps the version: the form starts again from the saved values.
+        key={loaderData.version}
+        defaultValue={loaderData.values}
+        version={ad?.stale ? ad.stale.version : loaderData.version}
+        lastResult={ad?.result}
+        isNew={loaderData.mode === "new"}
+        map={loaderData.map}
+        name={loaderData.name}
+      />
+      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
+    </Flex>
+  );
+}
+
+function BoardingPointFields({
+  defaultValue,
+  version,
+  lastResult,
+  isNew,
+  map,
+  name,
+}: {
+  defaultValue: Record<string, unknown>;
+  version: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+  isNew: boolean;
+  map: string | null;
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const [form, fields] = useForm({
+    id: "boarding-point-form",
+    lastResult,
+    defaultValue: defaultValue as never,
+    // The version is a hidden field only the server checks; the browser validates the fields.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: boardingPointSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="record-form">
+      <UnsavedChangesGuard dirty={form.dirty} />
+      {!isNew && <input type="hidden" name="version" value={version} />}
+      <Flex direction="column" gap="4">
+        <FormSection title={t("registers.sections.identity")}>
+          <div className="form-grid">
+            <div className="span-all">
+              <FormField field={fields.name} label={t("registers.fields.name")} required autoComplete="off" />
+            </div>
+            <FormField field={fields.defaultOffsetMinutes} label={t("boardingPoints.fields.defaultOffsetMinutes")} inputMode="numeric" hint={t("boardingPoints.hints.offset")} />
+          </div>
+        </FormSection>
+
+        <FormSection title={t("registers.sections.address")}>
+          <div className="form-grid">
+            <div className="span-all">
+              <FormField field={fields.address} label={t("boardingPoints.fields.address")} hint={t("boardingPoints.hints.address")} autoComplete="off" />
+            </div>
+            <FormField field={fields.district} label={t("registers.fields.district")} />
+            <FormField field={fields.city} label={t("registers.fields.city")} />
+            <FormField field={fields.state} label={t("registers.fields.state")} placeholder="SP" hint={t("boardingPoints.hints.state")} />
+            <FormField field={fields.postalCode} label={t("registers.fields.postalCode")} mask={cepMask} inputMode="numeric" placeholder="00000-000" />
+            <div className="span-all">
+              <TextAreaField field={fields.reference} label={t("boardingPoints.fields.reference")} hint={t("boardingPoints.hints.reference")} rows={2} />
+            </div>
+          </div>
+        </FormSection>
+
+        <FormSection
+          title={t("registers.sections.location")}
+          hint={t("boardingPoints.hints.coordinates")}
+          actions={
+            map && (
+              <a href={map} target="_blank" rel="noopener noreferrer" title={t("boardingPoints.mapTitle", { name })} data-testid="map-link">
+                <MapPin size={14} aria-hidden /> {t("boardingPoints.map")}
+              </a>
+            )
+          }
+        >
+          <div className="form-grid">
+            <FormField field={fields.latitude} label={t("boardingPoints.fields.latitude")} placeholder="-23,5403" />
+            <FormField field={fields.longitude} label={t("boardingPoints.fields.longitude")} placeholder="-46,5766" />
+          </div>
+        </FormSection>
+        {form.errors && form.errors.length > 0 && (
+          <Text color="red" role="alert">
+            {form.errors.join(" ")}
+          </Text>
+        )}
+        <FormActions cancelHref={LIST} busy={busy} />
+      </Flex>
+    </Form>
+  );
+}
