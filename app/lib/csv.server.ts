@@ -7,6 +7,12 @@ import Papa from "papaparse";
 
 export const CSV_DELIMITER = ";";
 
+/**
+ * Cells a spreadsheet would run as a formula get a leading "'" (CSV injection);
+ * plain numbers such as "-23.5349" or "+5511912345678" are left alone.
+ */
+const FORMULA = /^(?![-+]?\d+(?:[.,]\d+)?$)[=+\-@\t\r]/;
+
 /** A streamed CSV download: the header, then each batch of records as it comes. */
 export function csvResponse(filename: string, columns: readonly string[], batches: AsyncIterable<Record<string, string>[]>): Response {
   const encoder = new TextEncoder();
@@ -15,7 +21,7 @@ export function csvResponse(filename: string, columns: readonly string[], batche
       controller.enqueue(encoder.encode(`\uFEFF${Papa.unparse([columns as string[]], { delimiter: CSV_DELIMITER })}\r\n`));
       for await (const batch of batches) {
         if (batch.length === 0) continue;
-        const text = Papa.unparse(batch, { delimiter: CSV_DELIMITER, columns: columns as string[], header: false, escapeFormulae: true });
+        const text = Papa.unparse(batch, { delimiter: CSV_DELIMITER, columns: columns as string[], header: false, escapeFormulae: FORMULA });
         controller.enqueue(encoder.encode(`${text}\r\n`));
       }
       controller.close();

@@ -51,6 +51,31 @@ export const passwordField = () =>
 
 type Reply = SubmissionResult<string[]>;
 
+/** Repeatable rows a form may post (e-mails, contacts...): a higher index is refused before parsing. */
+export const MAX_POSTED_ROWS = 100;
+
+/**
+ * The server's parse of a posted form: Conform + the form's zod schema, or null
+ * when the post is malformed in a way Conform would throw on (an `__intent__` or
+ * `__state__` that is not its JSON, a file in their place) or would turn into a
+ * huge array (`emails[10000000]`). Answer null with `malformed()`: 400, nothing done.
+ */
+export function parseForm<S extends z.ZodType>(formData: FormData, schema: S) {
+  for (const key of formData.keys()) {
+    for (const m of key.matchAll(/\[(\d+)\]/g)) if (m[1]!.length > 4 || Number(m[1]) >= MAX_POSTED_ROWS) return null;
+  }
+  try {
+    return parseWithZod(formData, { schema });
+  } catch {
+    return null;
+  }
+}
+
+/** 400 for a post parseForm refused: a form-level error, nothing changed. */
+export function malformed() {
+  return data({ result: { status: "error", error: { "": [msg.invalid] } } satisfies Reply }, { status: 400 });
+}
+
 /** 400 with the submission's field errors (and the typed values, never lost). */
 export function invalid(result: Reply, status = 400) {
   return data({ result }, { status });

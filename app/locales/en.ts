@@ -2,8 +2,8 @@ import type { Translation } from "./pt";
 import system from "./system/en";
 import registers from "./registers/en";
 import users from "./users/en";
-import agents from "./agents/en";
 import destinations from "./destinations/en";
+import agents from "./agents/en";
 import partners from "./partners/en";
 
 export default {
@@ -12,9 +12,9 @@ export default {
   ...users,
   // List and form patterns, registers: ./registers/en.ts
   ...registers,
-  ...agents,
-  ...destinations,
   ...partners,
+  ...destinations,
+  ...agents,
   app: {
     name: "Rota",
     tagline: "Travel agency management",
@@ -245,6 +245,7 @@ export default {
     records: "Records",
     empty: "No results found.",
     searching: "Searching...",
+    kinds: { cliente: "Client", fornecedor: "Supplier", prestador: "Provider", agente: "Agent" },
   },
   notifications: {
     markAll: "Mark all as read",

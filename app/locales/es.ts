@@ -2,8 +2,8 @@ import type { Translation } from "./pt";
 import system from "./system/es";
 import registers from "./registers/es";
 import users from "./users/es";
-import agents from "./agents/es";
 import destinations from "./destinations/es";
+import agents from "./agents/es";
 import partners from "./partners/es";
 
 export default {
@@ -12,9 +12,9 @@ export default {
   ...users,
   // List and form patterns, registers: ./registers/es.ts
   ...registers,
-  ...agents,
-  ...destinations,
   ...partners,
+  ...destinations,
+  ...agents,
   app: {
     name: "Rota",
     tagline: "Gestión para agencias de viajes",
@@ -245,6 +245,7 @@ export default {
     records: "Registros",
     empty: "No se encontraron resultados.",
     searching: "Buscando...",
+    kinds: { cliente: "Cliente", fornecedor: "Proveedor", prestador: "Prestador", agente: "Agente" },
   },
   notifications: {
     markAll: "Marcar todas como leídas",

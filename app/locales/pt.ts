@@ -3,8 +3,8 @@
 import system from "./system/pt";
 import registers from "./registers/pt";
 import users from "./users/pt";
-import agents from "./agents/pt";
 import destinations from "./destinations/pt";
+import agents from "./agents/pt";
 import partners from "./partners/pt";
 
 const pt = {
@@ -14,9 +14,9 @@ const pt = {
   ...users,
   // List and form patterns, registers: ./registers/pt.ts
   ...registers,
-  ...agents,
-  ...destinations,
   ...partners,
+  ...destinations,
+  ...agents,
   app: {
     name: "Rota",
     tagline: "Gestão para agências de viagens",
@@ -247,6 +247,7 @@ const pt = {
     records: "Registros",
     empty: "Nenhum resultado encontrado.",
     searching: "Pesquisando...",
+    kinds: { cliente: "Cliente", fornecedor: "Fornecedor", prestador: "Prestador", agente: "Agente" },
   },
   notifications: {
     markAll: "Marcar todas como lidas",

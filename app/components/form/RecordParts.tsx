@@ -56,14 +56,14 @@ export function StaleCallout({ differences, fieldLabel }: { differences: { field
 
 /** A CPF/CNPJ or e-mail already in use: names the existing record and links to it. */
 export function DuplicateCallout({ duplicate }: { duplicate: { field: string; name: string; href: string } }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Callout.Root color="red" role="alert" data-testid="duplicate-notice">
       <Callout.Icon>
         <CircleAlert size={16} />
       </Callout.Icon>
       <Callout.Text>
-        {t(`registers.duplicate.${duplicate.field === "document" ? "document" : "email"}`, { name: duplicate.name })}{" "}
+        {lookup(i18n, `registers.duplicate.${duplicate.field}`, { name: duplicate.name }) ?? translate(i18n, "registers.duplicate.record", { name: duplicate.name })}{" "}
         <Link to={duplicate.href} data-testid="duplicate-link">
           {t("registers.duplicate.open", { name: duplicate.name })}
         </Link>
@@ -170,19 +170,27 @@ export function RecordHistory({
   more,
   timeZone,
   fieldLabel,
+  formatValue,
 }: {
   entries: HistoryEntry[];
   more: boolean;
   timeZone: string;
   fieldLabel: (field: string) => string;
+  /** The register's own display of a field's value (choices, percentages, linked records); undefined = the default. */
+  formatValue?: (field: string, value: unknown) => string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const last = entries[entries.length - 1];
-  const show = (v: unknown) => {
+  // An object of a repeatable row (phone, contact, service) reads as its number or name.
+  const item = (x: unknown) =>
+    typeof x === "object" && x !== null ? String((x as { number?: string; name?: string }).number ?? (x as { name?: string }).name ?? JSON.stringify(x)) : String(x);
+  const show = (field: string, v: unknown) => {
+    const own = formatValue?.(field, v);
+    if (own !== undefined) return own;
     if (v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) return "—";
     if (typeof v === "boolean") return v ? t("registers.yes") : t("registers.no");
-    if (Array.isArray(v)) return v.map((x) => (typeof x === "object" && x && "number" in x ? String((x as { number: string }).number) : String(x))).join(", ");
-    if (typeof v === "object") return JSON.stringify(v);
+    if (Array.isArray(v)) return v.map(item).join(", ");
+    if (typeof v === "object") return item(v);
     const s = String(v);
     return s.length > 80 ? `${s.slice(0, 77)}…` : s;
   };
@@ -221,9 +229,9 @@ export function RecordHistory({
                         {fieldLabel(field)}:
                       </Text>{" "}
                       <Text size="1" color="gray">
-                        {show(pair?.[0])}
+                        {show(field, pair?.[0])}
                       </Text>{" "}
-                      → <Text size="1">{show(pair?.[1])}</Text>
+                      → <Text size="1">{show(field, pair?.[1])}</Text>
                     </li>
                   ))}
                 </ul>

@@ -49,7 +49,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; items: NavI
  * until the registers' modules add their search providers).
  */
 export function CommandPalette({ open, onOpenChange, items, viewer }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const records = useFetcher<SearchResponse>({ key: "record-search" });

@@ -5,7 +5,6 @@
  * (one implementation for both registers; the route modules only pick theirs).
  */
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { provider, supplier } from "../../../db/schema";
@@ -15,7 +14,7 @@ import { formatDocument, formatPhone } from "../br-documents";
 import { csvResponse } from "../csv.server";
 import type { Db } from "../db.server";
 import { redirectWithToast } from "../flash.server";
-import { msg, parseWithZod } from "../forms";
+import { malformed, parseForm } from "../forms";
 import { parseListQuery, type ListQuery } from "../list";
 import { allRows, liveRows, runList, searchWhere, type ListSource } from "../list.server";
 import { registerSearchText } from "../search-text";
@@ -27,7 +26,6 @@ import { requireAgency } from "~/middleware/session";
 import { createRecord, findLive, updateRecord } from "./crud.server";
 import {
   contactToText,
-  MAX_POSTED_ROWS,
   PARTNER_REGISTERS,
   partnerListSpec,
   partnerSchemas,
@@ -261,24 +259,6 @@ function flat(row: PartnerRow): Record<string, string> {
   };
 }
 
-/**
- * The form post parsed with the register's schema, or null for a post no form
- * of ours sends: a list index far beyond the form's rows
- * ("contacts[10000000].name" would build a ten-million-row array before
- * validation), or Conform control fields it throws on (an `__intent__` or
- * `__state__` that is not its JSON, a file in their place: a 500 otherwise).
- */
-function parsePost<S extends z.ZodType>(formData: FormData, schema: S) {
-  for (const key of formData.keys()) {
-    for (const m of key.matchAll(/\[(\d+)\]/g)) if (m[1]!.length > 4 || Number(m[1]) >= MAX_POSTED_ROWS) return null;
-  }
-  try {
-    return parseWithZod(formData, { schema });
-  } catch {
-    return null;
-  }
-}
-
 type RouteArgs = { context: Readonly<RouterContextProvider>; request: Request; params: { id?: string } };
 
 /** The form screen's loader: an empty form (novo) or the agency's live record with its history (404 otherwise). */
@@ -325,8 +305,8 @@ export async function partnerFormAction(register: PartnerRegister, { context, re
   if (params.id && !(await findLive(db, table, viewer.agency.id, params.id))) throw notFound();
 
   const schema = (params.id ? partnerSchemas[register].edit : partnerSchemas[register].create) as unknown as z.ZodType<PartnerFormOutput>;
-  const submission = parsePost(formData, schema);
-  if (!submission) return data({ result: { status: "error", error: { "": [msg.invalid] } } satisfies SubmissionResult<string[]> }, { status: 400 });
+  const submission = parseForm(formData, schema);
+  if (!submission) return malformed();
   // Adding or removing a contact / service row without JavaScript comes back as the form's new state.
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   const input = submission.value;

@@ -126,6 +126,8 @@ export default {
       },
     },
     duplicate: {
+      emails: "A record with this e-mail already exists: {{name}}.",
+      record: "A record with this value already exists: {{name}}.",
       document: "A record with this CPF/CNPJ already exists: {{name}}.",
       email: "A record with this e-mail already exists: {{name}}.",
       open: "Open {{name}}",

@@ -126,6 +126,8 @@ export default {
       },
     },
     duplicate: {
+      emails: "Ya existe un registro con este correo: {{name}}.",
+      record: "Ya existe un registro con este valor: {{name}}.",
       document: "Ya existe un registro con este CPF/CNPJ: {{name}}.",
       email: "Ya existe un registro con este correo: {{name}}.",
       open: "Abrir {{name}}",

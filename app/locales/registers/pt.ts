@@ -127,6 +127,8 @@ const registersPt = {
       },
     },
     duplicate: {
+      emails: "Já existe um cadastro com este e-mail: {{name}}.",
+      record: "Já existe um cadastro com este valor: {{name}}.",
       document: "Já existe um cadastro com este CPF/CNPJ: {{name}}.",
       email: "Já existe um cadastro com este e-mail: {{name}}.",
       open: "Abrir {{name}}",

@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/system/PageHeader";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep, formatDocument, formatPhone } from "~/lib/br-documents";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseWithZod } from "~/lib/forms";
+import { malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { cepMask, documentMask, phoneMask } from "~/lib/masks";
 import { clientEditSchema, clientSchema, MAX_EMAILS, MAX_PHONES } from "~/lib/registers/client";
 import { CLIENT_ENTITY, clientValues, findClientDuplicate } from "~/lib/registers/client.server";
@@ -125,7 +125,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   if (params.id && !(await findLive(db, client, viewer.agency.id, params.id))) throw notFound();
 
-  const submission = parseWithZod(formData, { schema: params.id ? clientEditSchema : clientSchema });
+  const submission = parseForm(formData, params.id ? clientEditSchema : clientSchema);
+  if (!submission) return malformed();
   // Adding or removing an e-mail / phone row without JavaScript comes back as the form's new state.
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   const input = submission.value;
