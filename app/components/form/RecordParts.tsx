@@ -248,16 +248,3 @@ export function RecordHistory({
     </Card>
   );
 }
-
-/**
- * @deprecated Put DeleteButton in the PageHeader's actions and DeleteNotices under
- * the header instead (see clientes.form.tsx); kept while other screens move.
- */
-export function DeleteRecord({ name, error, references }: { name: string; error?: string; references?: { count: number; label: string }[] }) {
-  return (
-    <Flex direction="column" gap="3" align="start">
-      <DeleteNotices name={name} error={error} references={references} />
-      <DeleteButton name={name} />
-    </Flex>
-  );
-}

@@ -10,7 +10,7 @@ import { FormField, useErrorText } from "~/components/ui/FormField";
 import { auditInsert, changedFields, clientIp } from "~/lib/audit.server";
 import { initials } from "~/lib/display";
 import { checkImage, fileKey, IMAGE_CONTENT_TYPE } from "~/lib/files.server";
-import { msg, parseWithZod, passwordField, requiredText } from "~/lib/forms";
+import { malformed, msg, parseForm, parseWithZod, passwordField, requiredText } from "~/lib/forms";
 import { publicViewer } from "~/lib/viewer";
 import type { ToastMessage } from "~/lib/toast";
 import { getDb, getEnv } from "~/middleware/cloudflare";
@@ -47,7 +47,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const agencyId = viewer.agency?.id ?? null;
 
   if (intent === "name") {
-    const submission = parseWithZod(formData, { schema: nameSchema });
+    const submission = parseForm(formData, nameSchema);
+    if (!submission) return malformed();
     if (submission.status !== "success") return data({ form: "name" as const, result: submission.reply() }, { status: 400 });
     const [before] = await db.select({ name: profile.name }).from(profile).where(eq(profile.id, viewer.userId));
     const changes = changedFields(before ?? { name: "" }, { name: submission.value.name });
@@ -88,7 +89,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: passwordSchema });
+    const submission = parseForm(formData, passwordSchema);
+    if (!submission) return malformed();
     const hide = ["currentPassword", "newPassword", "confirm"];
     if (submission.status !== "success") return data({ form: "password" as const, result: submission.reply({ hideFields: hide }) }, { status: 400 });
     const auth = getAuth(context, request);

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
-import { emailField, invalid, msg, parseWithZod } from "~/lib/forms";
+import { emailField, invalid, malformed, msg, parseForm, parseWithZod } from "~/lib/forms";
 import { eq } from "drizzle-orm";
 import { agency, profile, user } from "../../../db/schema";
 import { getDb } from "~/middleware/cloudflare";
@@ -22,7 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Rota" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseForm(formData, loginSchema);
+  if (!submission) return malformed();
   if (submission.status !== "success") return invalid(submission.reply({ hideFields: ["password"] }));
   const { email, password, redirectTo } = submission.value;
 

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatDocument, formatPhone } from "~/lib/br-documents";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseWithZod } from "~/lib/forms";
+import { malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { phoneMask } from "~/lib/masks";
 import { agentEditSchema, agentErr, agentSchema, bpsToPercentText, PIX_KEY_TYPES } from "~/lib/registers/agent";
 import { AGENT_ENTITY, agencyMembers, agentValues, findAgentDuplicate, isLinkableUser, type AgencyMember } from "~/lib/registers/agent.server";
@@ -112,7 +112,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const current = params.id ? await findLive(db, agent, viewer.agency.id, params.id) : null;
   if (params.id && !current) throw notFound();
 
-  const submission = parseWithZod(formData, { schema: params.id ? agentEditSchema : agentSchema });
+  const submission = parseForm(formData, params.id ? agentEditSchema : agentSchema);
+  if (!submission) return malformed();
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   const input = submission.value;
   // The linked user must belong to this agency (and be active, unless it is the one already linked).

@@ -9,7 +9,7 @@ import { DeleteButton, DeleteNotices, FormActions, RecordHistory, StaleCallout }
 import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseWithZod } from "~/lib/forms";
+import { malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { createRecord, findLive, updateRecord } from "~/lib/registers/crud.server";
 import { destinationEditSchema, destinationSchema } from "~/lib/registers/destination";
 import { coverUrl, DESTINATION_ENTITY, destinationValues, setCover } from "~/lib/registers/destination.server";
@@ -98,7 +98,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   if (params.id && !(await findLive(db, destination, viewer.agency.id, params.id))) throw notFound();
 
-  const submission = parseWithZod(formData, { schema: params.id ? destinationEditSchema : destinationSchema });
+  const submission = parseForm(formData, params.id ? destinationEditSchema : destinationSchema);
+  if (!submission) return malformed();
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   const input = submission.value;
   const values = destinationValues(input);

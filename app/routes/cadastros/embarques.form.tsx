@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep } from "~/lib/br-documents";
 import { redirectWithToast } from "~/lib/flash.server";
-import { parseWithZod } from "~/lib/forms";
+import { malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { cepMask } from "~/lib/masks";
 import { boardingPointEditSchema, boardingPointSchema, coordinateText, mapHref } from "~/lib/registers/boarding-point";
 import { BOARDING_POINT_ENTITY, boardingPointValues } from "~/lib/registers/boarding-point.server";
@@ -98,7 +98,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   if (params.id && !(await findLive(db, boardingPoint, viewer.agency.id, params.id))) throw notFound();
 
-  const submission = parseWithZod(formData, { schema: params.id ? boardingPointEditSchema : boardingPointSchema });
+  const submission = parseForm(formData, params.id ? boardingPointEditSchema : boardingPointSchema);
+  if (!submission) return malformed();
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
   const input = submission.value;
 

@@ -3,7 +3,7 @@ import { Info } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
 import { PageHeader } from "~/components/system/PageHeader";
-import { parseWithZod } from "~/lib/forms";
+import { malformed, parseForm } from "~/lib/forms";
 import { CATEGORY_MAX, canEditProductKinds, productKindSchema, type ProductKindRow } from "~/lib/registers/product-kind";
 import { listProductKinds, saveProductKind } from "~/lib/registers/product-kind.server";
 import { writeContext } from "~/lib/registers/record.server";
@@ -45,7 +45,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!canEditProductKinds(viewer.role)) {
     return data({ kind, error: "products.forbidden", toast: { title: "products.forbidden", variant: "destructive" } } satisfies RowAnswer, { status: 403 });
   }
-  const submission = parseWithZod(formData, { schema: productKindSchema });
+  const submission = parseForm(formData, productKindSchema);
+  if (!submission) return malformed();
   if (submission.status !== "success") {
     return data({ kind, error: "products.invalid", result: submission.reply() }, { status: 400 });
   }

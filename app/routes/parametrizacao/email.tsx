@@ -11,7 +11,7 @@ import { emailSettingsSchema, SMTP_SECURITIES, TRANSPORTS } from "~/lib/email-se
 import { deliverMail, isRetryable, listOutbox, OUTBOX_PAGE_SIZE, publicSettings, saveSettings } from "~/lib/email.server";
 import { queueMail } from "~/lib/mail.server";
 import { formatDateTime } from "~/lib/format";
-import { parseWithZod } from "~/lib/forms";
+import { malformed, parseForm, parseWithZod } from "~/lib/forms";
 import type { ToastMessage } from "~/lib/toast";
 import { isLanguage, type Language } from "~/locales";
 import { getDb, getEnv } from "~/middleware/cloudflare";
@@ -58,7 +58,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const delivery = { agencyId, agencyName: viewer.agency.name, encryptionKey: env.DATA_ENCRYPTION_KEY };
 
   if (intent === "save") {
-    const submission = parseWithZod(formData, { schema: emailSettingsSchema });
+    const submission = parseForm(formData, emailSettingsSchema);
+    if (!submission) return malformed();
     // The password is never sent back, not even in an error reply.
     const hideFields = ["smtpPassword"];
     if (submission.status !== "success") return data({ form: "save" as const, result: submission.reply({ hideFields }) }, { status: 400 });

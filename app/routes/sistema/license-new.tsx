@@ -10,7 +10,7 @@ import { createAgencyWithLicence, isUniqueViolation, slugTaken } from "~/lib/age
 import { currencies, err, newAgencySchema, PLANS, slugify, timeZones } from "~/lib/agency-form";
 import { clientIp } from "~/lib/audit.server";
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from "~/lib/format";
-import { parseWithZod } from "~/lib/forms";
+import { malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { createInvitation, emailInUse, InvitationError } from "~/lib/invitations.server";
 import { getMailer } from "~/lib/mail.server";
 import type { ToastMessage } from "~/lib/toast";
@@ -35,7 +35,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
   const db = getDb(context);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: newAgencySchema });
+  const submission = parseForm(formData, newAgencySchema);
+  if (!submission) return malformed();
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const input = submission.value;
   const fieldErrors: Record<string, string[]> = {};

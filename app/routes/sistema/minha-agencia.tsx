@@ -12,7 +12,7 @@ import { agencyProfileSchema, currencies, err, timeZones } from "~/lib/agency-fo
 import { auditInsert, changedFields, clientIp } from "~/lib/audit.server";
 import { formatCep, formatCnpj, formatPhone } from "~/lib/br-documents";
 import { checkImage, fileKey, IMAGE_CONTENT_TYPE } from "~/lib/files.server";
-import { parseWithZod } from "~/lib/forms";
+import { malformed, parseForm, parseWithZod } from "~/lib/forms";
 import type { ToastMessage } from "~/lib/toast";
 import { getDb, getEnv } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
@@ -102,7 +102,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   if (intent !== "profile") return data({ form: "profile" as const, formError: "validation.invalid" }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: agencyProfileSchema });
+  const submission = parseForm(formData, agencyProfileSchema);
+  if (!submission) return malformed();
   if (submission.status !== "success") return data({ form: "profile" as const, result: submission.reply() }, { status: 400 });
   const input = submission.value;
   const before = await loadAgency(context, agencyId);

@@ -9,7 +9,7 @@ import { Breadcrumb } from "~/components/shell/Breadcrumb";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { clientIp } from "~/lib/audit.server";
 import { formatDate, formatNumber } from "~/lib/format";
-import { emailField, msg, parseWithZod, requiredText } from "~/lib/forms";
+import { emailField, malformed, msg, parseForm, parseWithZod, requiredText } from "~/lib/forms";
 import { createInvitation, emailInUse, resendInvitation, revokeInvitation } from "~/lib/invitations.server";
 import { getMailer } from "~/lib/mail.server";
 import type { ToastMessage } from "~/lib/toast";
@@ -88,7 +88,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const formData = await request.formData();
 
   if (formData.get("intent") === "invite") {
-    const submission = parseWithZod(formData, { schema: inviteSchema });
+    const submission = parseForm(formData, inviteSchema);
+    if (!submission) return malformed();
     if (submission.status !== "success") return data({ form: "invite" as const, result: submission.reply() }, { status: 400 });
     const { email, name, role, locale } = submission.value;
     if (await emailInUse(db, email)) {
