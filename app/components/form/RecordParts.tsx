@@ -248,3 +248,17 @@ export function RecordHistory({
     </Card>
   );
 }
+
+/**
+ * A history value formatter for choice fields: `{ category: "partners.categories" }`
+ * shows "hotel" as the translation of partners.categories.hotel. `extra` handles
+ * other fields (percentages...); undefined falls back to the default display.
+ */
+export function useChoiceFormatter(choices: Record<string, string>, extra?: (field: string, value: unknown) => string | undefined) {
+  const { i18n } = useTranslation();
+  return (field: string, value: unknown) => {
+    const prefix = choices[field];
+    if (prefix && typeof value === "string") return lookup(i18n, `${prefix}.${value}`) ?? value;
+    return extra?.(field, value);
+  };
+}

@@ -11,7 +11,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { BANK_ACCOUNT_TYPES, PIX_KEY_TYPES, SUPPLIER_CATEGORIES, type PixKeyType, type SupplierCategory } from "../../../db/schema/registers";
-import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
+import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout, useChoiceFormatter } from "~/components/form/RecordParts";
 import { ListPage, type Column } from "~/components/list/ListPage";
 import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
@@ -168,6 +168,7 @@ export function PartnerFormPage({ register, loaderData, actionData }: { register
   const { t } = useTranslation();
   const ad = actionData as ActionData | undefined;
   const fieldLabel = usePartnerFieldLabel();
+  const formatValue = useChoiceFormatter({ kind: "registers.kind", category: "partners.categories", bankAccountType: "partners.bankAccountTypes", pixKeyType: "partners.pixKeyTypes" });
   const { path, texts, module } = PARTNER_REGISTERS[register];
   const isNew = loaderData.mode === "new";
   return (
@@ -193,7 +194,7 @@ export function PartnerFormPage({ register, loaderData, actionData }: { register
         lastResult={ad?.result}
         isNew={isNew}
       />
-      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
+      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} formatValue={formatValue} />}
     </Flex>
   );
 }

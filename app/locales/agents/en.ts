@@ -25,7 +25,7 @@ export default {
       linked: "Link",
       commissionRule: "Commission rule",
       commission: "Default commission (%)",
-      commissionBps: "Default commission (hundredths of %)",
+      commissionBps: "Default commission",
       pixKeyType: "Pix key type",
       pixKey: "Pix key",
     },

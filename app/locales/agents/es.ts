@@ -25,7 +25,7 @@ export default {
       linked: "Vínculo",
       commissionRule: "Regla de comisión",
       commission: "Comisión predeterminada (%)",
-      commissionBps: "Comisión predeterminada (centésimas de %)",
+      commissionBps: "Comisión predeterminada",
       pixKeyType: "Tipo de clave Pix",
       pixKey: "Clave Pix",
     },

@@ -26,7 +26,7 @@ const agentsPt = {
       linked: "Vínculo",
       commissionRule: "Regra de comissão",
       commission: "Comissão padrão (%)",
-      commissionBps: "Comissão padrão (centésimos de %)",
+      commissionBps: "Comissão padrão",
       pixKeyType: "Tipo de chave Pix",
       pixKey: "Chave Pix",
     },

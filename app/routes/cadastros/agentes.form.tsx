@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { agent } from "../../../db/schema";
 import { newId } from "../../../db/schema/columns";
-import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
+import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout, useChoiceFormatter } from "~/components/form/RecordParts";
 import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatDocument, formatPhone } from "~/lib/br-documents";
+import { formatPercent } from "~/lib/format";
 import { redirectWithToast } from "~/lib/flash.server";
 import { malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { phoneMask } from "~/lib/masks";
@@ -166,6 +167,9 @@ export default function AgentForm({ loaderData, actionData }: Route.ComponentPro
   const { t, i18n } = useTranslation();
   const ad = actionData as ActionData | undefined;
   const fieldLabel = (field: string) => lookup(i18n, `agents.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field;
+  const formatValue = useChoiceFormatter({ commissionRule: "agents.rules", pixKeyType: "agents.pixTypes" }, (field, value) =>
+    field === "commissionBps" && typeof value === "number" ? formatPercent(value / 10_000, i18n.language, 2) : undefined,
+  );
   const title = loaderData.mode === "new" ? t("agents.new") : loaderData.name;
   return (
     <Flex direction="column" gap="4" maxWidth="1040px" data-testid="agent-form-page">
@@ -190,7 +194,7 @@ export default function AgentForm({ loaderData, actionData }: Route.ComponentPro
         isNew={loaderData.mode === "new"}
         members={loaderData.members}
       />
-      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
+      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} formatValue={formatValue} />}
     </Flex>
   );
 }

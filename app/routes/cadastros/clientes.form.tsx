@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { client } from "../../../db/schema";
 import { newId } from "../../../db/schema/columns";
-import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
+import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout, useChoiceFormatter } from "~/components/form/RecordParts";
 import { PageHeader } from "~/components/system/PageHeader";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep, formatDocument, formatPhone } from "~/lib/br-documents";
@@ -162,6 +162,7 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
   const { t, i18n } = useTranslation();
   const ad = actionData as ActionData | undefined;
   const fieldLabel = (field: string) => lookup(i18n, `registers.fields.${field}`) ?? field;
+  const formatValue = useChoiceFormatter({ kind: "registers.kind" });
   const title = loaderData.mode === "new" ? t("registers.clients.new") : loaderData.name;
   return (
     <Flex direction="column" gap="4" maxWidth="1040px" data-testid="client-form-page">
@@ -185,7 +186,7 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
         lastResult={ad?.result}
         isNew={loaderData.mode === "new"}
       />
-      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
+      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} formatValue={formatValue} />}
     </Flex>
   );
 }
