@@ -40,7 +40,12 @@ export function fileKey(agencyId: string | null, kind: "avatars" | "logos" | "co
   return `${prefix}/${kind}/${uuidv7()}.${type === "jpeg" ? "jpg" : type}`;
 }
 
-export async function serveObject(bucket: R2Bucket, key: string, filename: string): Promise<Response> {
+/**
+ * An R2 object as an inline response. `publicCache` for images of public pages
+ * (logos, destination covers): shared caches may keep them for an hour; pages
+ * link them with ?v=<end of the key>, so a replaced image is a new URL.
+ */
+export async function serveObject(bucket: R2Bucket, key: string, filename: string, options: { publicCache?: boolean } = {}): Promise<Response> {
   const object = await bucket.get(key);
   if (!object) return new Response("Not found", { status: 404 });
   const type = object.httpMetadata?.contentType ?? "application/octet-stream";
@@ -49,7 +54,7 @@ export async function serveObject(bucket: R2Bucket, key: string, filename: strin
       "Content-Type": type,
       "Content-Disposition": `inline; filename="${filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
       "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, max-age=300",
+      "Cache-Control": options.publicCache ? "public, max-age=3600" : "private, max-age=300",
       ETag: object.httpEtag,
     },
   });

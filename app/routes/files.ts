@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.kind === "logo") {
     const [row] = await db.select({ key: agency.logoKey, slug: agency.slug }).from(agency).where(eq(agency.id, params.id));
     if (!row?.key) throw new Response("Not found", { status: 404 });
-    return serveObject(env.FILES, row.key, `${row.slug}-logo`);
+    return serveObject(env.FILES, row.key, `${row.slug}-logo`, { publicCache: true });
   }
   if (params.kind === "destino") {
     const [row] = await db
@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       .from(destination)
       .where(and(eq(destination.id, params.id), isNull(destination.deletedAt)));
     if (!row?.key) throw new Response("Not found", { status: 404 });
-    return serveObject(env.FILES, row.key, "destino");
+    return serveObject(env.FILES, row.key, "destino", { publicCache: true });
   }
   if (params.kind === "avatar") {
     const viewer = getViewer(context);

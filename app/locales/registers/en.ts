@@ -88,6 +88,7 @@ export default {
       tags: "Tags",
       notes: "Notes",
       marketingConsent: "Accepts offers",
+      createdAt: "Created on",
       deletedAt: "Deleted at",
       import: "Imported from CSV",
     },

@@ -88,6 +88,7 @@ export default {
       tags: "Etiquetas",
       notes: "Observaciones",
       marketingConsent: "Acepta recibir ofertas",
+      createdAt: "Registrado el",
       deletedAt: "Eliminado el",
       import: "Importado de CSV",
     },

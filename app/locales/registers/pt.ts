@@ -89,6 +89,7 @@ const registersPt = {
       tags: "Etiquetas",
       notes: "Observações",
       marketingConsent: "Aceita receber ofertas",
+      createdAt: "Cadastrado em",
       deletedAt: "Excluído em",
       import: "Importado de CSV",
     },

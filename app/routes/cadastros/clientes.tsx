@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ListPage, type Column } from "~/components/list/ListPage";
 import { formatDocument, formatPhone } from "~/lib/br-documents";
+import { formatDate } from "~/lib/format";
 import { parseListQuery } from "~/lib/list";
 import { clientListSpec } from "~/lib/registers/client";
 import { listClients, type ClientListRow } from "~/lib/registers/client.server";
@@ -21,14 +22,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAgency(context, request);
   const query = parseListQuery(new URL(request.url).searchParams, clientListSpec);
   const { rows, page } = await listClients(getDb(context), viewer.agency.id, query);
-  return { query, rows, page, canImport: canManageRegisters(viewer.role), documentTitle: getI18n(context).t("menu.cadastros.clientes.title") };
+  return { query, rows, page, timeZone: viewer.agency.timeZone, canImport: canManageRegisters(viewer.role), documentTitle: getI18n(context).t("menu.cadastros.clientes.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
 export default function Clients({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { query, rows, page } = loaderData;
+  const { t, i18n } = useTranslation();
+  const { query, rows, page, timeZone } = loaderData;
   const columns: Column<ClientListRow>[] = [
     {
       key: "name",
@@ -76,6 +77,13 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           ))}
         </Flex>
       ),
+    },
+    {
+      key: "createdAt",
+      label: t("registers.fields.createdAt"),
+      sort: "createdAt",
+      secondary: true,
+      render: (r) => <span className="nowrap">{formatDate(r.createdAt, i18n.language, timeZone, "short")}</span>,
     },
   ];
   return (
