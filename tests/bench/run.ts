@@ -17,6 +17,7 @@ import { cpus, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
+import { BENCH_CLIENTS, clientListTargets, seedClients, type SeededClients } from "./seed-clients.ts";
 
 export type BenchTarget = {
   /** Label in the report. */
@@ -115,6 +116,7 @@ type Results = {
   startup: Startup[];
   passwordHash: { runs: number; meanMs: number; p50Ms: number; maxMs: number };
   realtime: RealtimeResult;
+  clientsSeed: SeededClients | null;
 };
 
 // ---------------------------------------------------------------------------
@@ -145,6 +147,7 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (
 // Server (same approach as tests/e2e/serve.ts, on its own state and port)
 
 let server: ChildProcess | null = null;
+let clientsSeed: SeededClients | null = null;
 const serverLog: string[] = [];
 
 function remember(chunk: Buffer) {
@@ -181,6 +184,8 @@ async function startServer(): Promise<{ setupMs: number; coldStartMs: number }> 
   const setupStart = performance.now();
   execFileSync(process.execPath, [join(root, "db", "setup.ts")], { cwd: root, stdio: ["ignore", "pipe", "inherit"], env });
   const setupMs = performance.now() - setupStart;
+  console.log(`Seeding ${BENCH_CLIENTS} clients into Sol Viagens (tests/bench/seed-clients.ts)...`);
+  clientsSeed = seedClients(root, STATE_DIR);
 
   const start = performance.now();
   // Own process group, so stopServer() reaches vite and workerd too.
@@ -612,6 +617,7 @@ function tables(r: Results): Table[] {
           "",
         ],
         ["local setup", "node db/setup.ts (migrate + seed a fresh state)", msf(r.setupMs), ""],
+        ...(r.clientsSeed ? [["bench data", "tests/bench/seed-clients.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.clientsSeed.ms), `${r.clientsSeed.rows} clients, ${kb(r.clientsSeed.sqlBytes)} SQL; ${r.clientsSeed.liveTotal} live in Sol Viagens`]] : []),
         ["build", "react-router build", r.buildMs === null ? "skipped" : msf(r.buildMs), ""],
       ],
     },
@@ -707,6 +713,7 @@ async function main() {
   try {
     console.log(`Starting the built app on ${BASE_URL} (fresh state ${STATE_DIR})...`);
     ready = await startServer();
+    targets.push(...(await clientListTargets(BASE_URL, clientsSeed!)));
     for (const target of targets) {
       console.log(`Measuring ${target.method ?? "GET"} ${target.path} for ${DURATION_S} s...`);
       http.push(await measure(target));
@@ -734,6 +741,7 @@ async function main() {
     startup,
     passwordHash,
     realtime: realtime!,
+    clientsSeed,
   };
 
   const all = tables(results);
