@@ -36,18 +36,43 @@ export function csvResponse(filename: string, columns: readonly string[], batche
   });
 }
 
-export type ParsedCsv = { records: Record<string, string>[]; fields: string[]; errors: { line: number; message: string }[] };
+export type ParsedCsv = {
+  records: Record<string, string>[];
+  /** The spreadsheet row of each record (the header is row 1; empty rows count, as in Excel). */
+  lines: number[];
+  fields: string[];
+  errors: { line: number; message: string }[];
+};
+
+/** The "'" an export put before a formula-like cell (FORMULA) is taken off again. */
+const unescapeFormula = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
 /** Parses a CSV text with a header row (BOM, ";" or ",", quoted cells). */
 export function parseCsv(text: string): ParsedCsv {
-  const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
+  const body = text.replace(/^\uFEFF/, "");
+  // The header row says the delimiter (papaparse's guess can be misled by quoted cells with ";" and line breaks).
+  const header = body.slice(0, body.search(/\r?\n|$/));
+  const delimiter = header.includes(";") ? ";" : header.includes("\t") ? "\t" : ",";
+  const result = Papa.parse<Record<string, string>>(body, {
     header: true,
-    skipEmptyLines: "greedy",
+    delimiter,
+    skipEmptyLines: false,
     transformHeader: (h) => h.trim(),
+    transform: (value) => unescapeFormula(value),
+  });
+  const records: Record<string, string>[] = [];
+  const lines: number[] = [];
+  result.data.forEach((record, i) => {
+    // Empty rows (also ";;;" as spreadsheets write them) are skipped but keep their number.
+    if (Object.values(record).every((v) => (v ?? "").trim() === "")) return;
+    records.push(record);
+    lines.push(i + 2);
   });
   return {
-    records: result.data,
+    records,
+    lines,
     fields: result.meta.fields ?? [],
-    errors: result.errors.map((e) => ({ line: (e.row ?? 0) + 2, message: e.message })),
+    // Errors of rows skipped as empty (a trailing line break) are not errors.
+    errors: result.errors.filter((e) => e.row === undefined || lines.includes(e.row + 2)).map((e) => ({ line: (e.row ?? 0) + 2, message: e.message })),
   };
 }

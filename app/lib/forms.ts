@@ -80,3 +80,10 @@ export function malformed() {
 export function invalid(result: Reply, status = 400) {
   return data({ result }, { status });
 }
+
+/**
+ * Conform's `shouldDirtyConsider` for record forms: the hidden bookkeeping fields
+ * (version, intent) are not the user's changes, so a form just loaded or just
+ * saved is not "dirty" and leaving it asks nothing.
+ */
+export const considerForDirty = (name: string) => name !== "version" && name !== "intent" && !name.startsWith("__");

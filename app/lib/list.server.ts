@@ -10,7 +10,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { registerCount } from "../../db/schema";
 import type { Db } from "./db.server";
 import { COUNT_CAP, encodeCursor, isFiltered, type Cursor, type ListQuery, type PageInfo, type SortDir } from "./list";
-import { likeContains, searchTerms } from "./search-text";
+import { searchTerms } from "./search-text";
 
 /** The columns every listable tenant table has. */
 export type ListableTable = SQLiteTable & {
@@ -33,14 +33,21 @@ export type ListSource<S extends string, F extends string> = {
 /** Conditions every query of an agency's live rows starts with. */
 export const liveRows = (table: ListableTable, agencyId: string) => [eq(table.agencyId, agencyId), isNull(table.deletedAt)];
 
-/** Each search term must occur in search_text (accent- and case-insensitive). */
+/**
+ * Each search term must occur in search_text (accent- and case-insensitive: both
+ * sides are normalised). instr, not LIKE: D1 refuses LIKE patterns over 50 bytes,
+ * and no wildcard needs escaping.
+ */
 export function searchWhere(column: SQLiteColumn, q: string): SQL[] {
-  return searchTerms(q).map((term) => sql`${column} like ${likeContains(term)} escape '\\'`);
+  return searchTerms(q).map((term) => sql`instr(${column}, ${term}) > 0`);
 }
 
 /**
- * Rows strictly after `cursor` in the order (column dir, id dir). SQLite puts
- * NULLs first ascending and last descending; nullable sort columns follow that.
+ * Rows strictly after `cursor` in the order (column dir, id dir), as a row-value
+ * comparison `(column, id) > (v, id)` that SQLite turns into an index range: a
+ * deep page reads its own rows, not every row before it. SQLite puts NULLs first
+ * ascending and last descending; nullable sort columns (city) follow that, with
+ * an extra branch only where NULLs lie ahead.
  */
 function afterCursor(column: SQLiteColumn, idColumn: SQLiteColumn, dir: SortDir, cursor: Cursor): SQL {
   const { v, id } = cursor;
@@ -48,9 +55,8 @@ function afterCursor(column: SQLiteColumn, idColumn: SQLiteColumn, dir: SortDir,
   if (v === null) {
     return dir === "asc" ? or(and(isNull(column), byId), isNotNull(column))! : and(isNull(column), byId)!;
   }
-  const beyond = dir === "asc" ? sql`${column} > ${v}` : sql`${column} < ${v}`;
-  const tie = and(sql`${column} = ${v}`, byId)!;
-  return dir === "asc" ? or(beyond, tie)! : or(beyond, tie, isNull(column))!;
+  const beyond = dir === "asc" ? sql`(${column}, ${idColumn}) > (${v}, ${id})` : sql`(${column}, ${idColumn}) < (${v}, ${id})`;
+  return dir === "desc" && !column.notNull ? or(beyond, isNull(column))! : beyond;
 }
 
 const flip = (dir: SortDir): SortDir => (dir === "asc" ? "desc" : "asc");

@@ -122,6 +122,9 @@ export const client = sqliteTable(
   (t) => [
     index("client_list_idx").on(t.agencyId, t.deletedAt, t.searchText, t.id),
     index("client_city_idx").on(t.agencyId, t.deletedAt, t.city, t.id),
+    // The list's filters, in the default (name) order: a filtered page and its count read an index range.
+    index("client_kind_idx").on(t.agencyId, t.deletedAt, t.kind, t.searchText, t.id),
+    index("client_consent_idx").on(t.agencyId, t.deletedAt, t.marketingConsent, t.searchText, t.id),
     index("client_created_idx").on(t.agencyId, t.deletedAt, t.createdAt, t.id),
     index("client_search_idx").on(t.agencyId, t.searchText),
     documentUnique("client").on(t.agencyId, t.document).where(LIVE_DOCUMENT),
@@ -164,7 +167,7 @@ type PartnerIndexColumns = Record<"agencyId" | "deletedAt" | "name" | "id" | "se
 const partnerIndexes = (table: string, c: PartnerIndexColumns) => {
   return [
     index(`${table}_list_idx`).on(c.agencyId, c.deletedAt, c.searchText, c.id),
-    index(`${table}_category_idx`).on(c.agencyId, c.deletedAt, c.category, c.name),
+    index(`${table}_category_idx`).on(c.agencyId, c.deletedAt, c.category, c.searchText, c.id),
     index(`${table}_city_idx`).on(c.agencyId, c.deletedAt, c.city, c.id),
     index(`${table}_created_idx`).on(c.agencyId, c.deletedAt, c.createdAt, c.id),
     index(`${table}_search_idx`).on(c.agencyId, c.searchText),

@@ -16,7 +16,7 @@ import { ListPage, type Column } from "~/components/list/ListPage";
 import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
 import { formatDocument, formatPhone } from "~/lib/br-documents";
-import { parseWithZod } from "~/lib/forms";
+import { considerForDirty, parseWithZod } from "~/lib/forms";
 import type { ListQuery, PageInfo } from "~/lib/list";
 import { cnpjMask, cpfMask, documentMask, phoneMask } from "~/lib/masks";
 import type { HistoryEntry } from "~/lib/registers/crud.server";
@@ -228,6 +228,7 @@ export function PartnerFields({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: partnerSchemas[register].create }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    shouldDirtyConsider: considerForDirty,
   });
   const [kind, setKind] = useState<"person" | "company">(fields.kind.initialValue === "person" ? "person" : "company");
   const [pixType, setPixType] = useState<string>((fields.pixKeyType.initialValue as string | undefined) ?? "");

@@ -134,15 +134,14 @@ export async function importClients(
   db: Db,
   ctx: { agencyId: string; userId: string; ip: string | null },
   records: Record<string, string | undefined>[],
-  options: { validOnly: boolean; firstLine?: number },
+  options: { validOnly: boolean; lines?: number[] },
 ): Promise<ImportReport> {
-  const firstLine = options.firstLine ?? 2;
   const invalid: ImportRowReport[] = [];
   const valid: { line: number; input: ClientInput }[] = [];
   const seenDocuments = new Map<string, number>();
   const seenEmails = new Map<string, number>();
   records.forEach((record, i) => {
-    const line = firstLine + i;
+    const line = options.lines?.[i] ?? i + 2;
     const parsed = clientSchema.safeParse(csvRowToFormInput(record));
     const name = (record.name ?? "").trim();
     if (!parsed.success) {

@@ -70,7 +70,7 @@ export const phoneField = () =>
 export const dateField = () =>
   optionalText(10).refine((v) => v === null || parseCalendarDate(v) !== null, regErr.date);
 
-/** Comma- or semicolon-separated tags: trimmed, deduplicated (case-insensitively), at most 10 of 30 characters. */
+/** Tags separated by commas, semicolons or "|": trimmed, deduplicated (case-insensitively), at most 10 of 30 characters. */
 export const tagsField = () =>
   z
     .string()
@@ -79,7 +79,8 @@ export const tagsField = () =>
     .transform((v) => {
       const seen = new Set<string>();
       const out: string[] = [];
-      for (const raw of (v ?? "").split(/[,;]/)) {
+      // "|" separates too: it is the list separator of the CSV files.
+      for (const raw of (v ?? "").split(/[,;|]/)) {
         const tag = raw.trim().replace(/\s+/g, " ");
         if (tag && !seen.has(tag.toLowerCase())) {
           seen.add(tag.toLowerCase());

@@ -11,7 +11,7 @@ import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard
 import { formatDocument, formatPhone } from "~/lib/br-documents";
 import { formatPercent } from "~/lib/format";
 import { redirectWithToast } from "~/lib/flash.server";
-import { malformed, parseForm, parseWithZod } from "~/lib/forms";
+import { considerForDirty, malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { phoneMask } from "~/lib/masks";
 import { agentEditSchema, agentErr, agentSchema, bpsToPercentText, PIX_KEY_TYPES } from "~/lib/registers/agent";
 import { AGENT_ENTITY, agencyMembers, agentValues, findAgentDuplicate, isLinkableUser, type AgencyMember } from "~/lib/registers/agent.server";
@@ -241,6 +241,7 @@ function AgentFields({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: agentSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    shouldDirtyConsider: considerForDirty,
   });
   const userOptions = [
     { value: "", label: t("agents.noUser") },

@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/system/PageHeader";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep, formatDocument, formatPhone } from "~/lib/br-documents";
 import { redirectWithToast } from "~/lib/flash.server";
-import { malformed, parseForm, parseWithZod } from "~/lib/forms";
+import { considerForDirty, malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { cepMask, documentMask, phoneMask } from "~/lib/masks";
 import { clientEditSchema, clientSchema, MAX_EMAILS, MAX_PHONES } from "~/lib/registers/client";
 import { CLIENT_ENTITY, clientValues, findClientDuplicate } from "~/lib/registers/client.server";
@@ -213,6 +213,7 @@ function ClientFields({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: clientSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    shouldDirtyConsider: considerForDirty,
   });
   const [kind, setKind] = useState<"person" | "company">((fields.kind.initialValue as "person" | "company") ?? "person");
   const emails = fields.emails.getFieldList();

@@ -55,7 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (missing.length > 0 || unknown.length > 0) return fail("registers.import.errors.header");
   if (parsed.records.length === 0) return fail("registers.import.errors.empty");
   if (parsed.records.length > IMPORT_MAX_ROWS) return fail("registers.import.errors.tooManyRows");
-  const report = await importClients(getDb(context), writeContext(getDb(context), viewer, request), parsed.records, { validOnly });
+  const report = await importClients(getDb(context), writeContext(getDb(context), viewer, request), parsed.records, { validOnly, lines: parsed.lines });
   if (report.imported > 0) {
     return redirectWithToast("/cadastros/clientes?sort=createdAt&dir=desc", { title: "registers.import.done", values: { count: report.imported } });
   }

@@ -9,7 +9,7 @@ import { DeleteButton, DeleteNotices, FormActions, RecordHistory, StaleCallout }
 import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
 import { redirectWithToast } from "~/lib/flash.server";
-import { malformed, parseForm, parseWithZod } from "~/lib/forms";
+import { considerForDirty, malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { createRecord, findLive, updateRecord } from "~/lib/registers/crud.server";
 import { destinationEditSchema, destinationSchema } from "~/lib/registers/destination";
 import { coverUrl, DESTINATION_ENTITY, destinationValues, setCover } from "~/lib/registers/destination.server";
@@ -182,6 +182,7 @@ function DestinationFields({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: destinationSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    shouldDirtyConsider: considerForDirty,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="record-form">

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep } from "~/lib/br-documents";
 import { redirectWithToast } from "~/lib/flash.server";
-import { malformed, parseForm, parseWithZod } from "~/lib/forms";
+import { considerForDirty, malformed, parseForm, parseWithZod } from "~/lib/forms";
 import { cepMask } from "~/lib/masks";
 import { boardingPointEditSchema, boardingPointSchema, coordinateText, mapHref } from "~/lib/registers/boarding-point";
 import { BOARDING_POINT_ENTITY, boardingPointValues } from "~/lib/registers/boarding-point.server";
@@ -187,6 +187,7 @@ function BoardingPointFields({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: boardingPointSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    shouldDirtyConsider: considerForDirty,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="record-form">
