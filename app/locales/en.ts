@@ -289,6 +289,8 @@ export default {
     back: "Back",
     notFound: "Page not found",
     errorTitle: "Something went wrong",
+    notFoundRecord: "This record does not exist or was deleted.",
+    errorRetry: "Reload the page to try again.",
     errorBody: "Please try again in a moment. If the problem persists, contact support.",
   },
 } satisfies Translation;

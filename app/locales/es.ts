@@ -289,6 +289,8 @@ export default {
     back: "Volver",
     notFound: "Página no encontrada",
     errorTitle: "Algo salió mal",
+    notFoundRecord: "Este registro no existe o fue eliminado.",
+    errorRetry: "Recargue la página para intentar de nuevo.",
     errorBody: "Inténtelo de nuevo en unos instantes. Si el problema continúa, contacte al soporte.",
   },
 } satisfies Translation;

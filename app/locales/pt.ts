@@ -291,6 +291,8 @@ const pt = {
     back: "Voltar",
     notFound: "Página não encontrada",
     errorTitle: "Algo deu errado",
+    notFoundRecord: "Este registro não existe ou foi excluído.",
+    errorRetry: "Recarregue a página para tentar de novo.",
     errorBody: "Tente novamente em instantes. Se o problema continuar, fale com o suporte.",
   },
 };

@@ -16,9 +16,14 @@ export type Column<R> = {
   render: (row: R) => React.ReactNode;
   /** Hidden on small screens (the first column always shows). */
   secondary?: boolean;
+  /** Shown on wide screens only (≥ 1440 px). */
+  wide?: boolean;
   align?: "left" | "right" | "center";
   width?: string;
 };
+
+const columnClass = (c: { secondary?: boolean; wide?: boolean }) =>
+  [c.secondary && "list-secondary", c.wide && "list-wide"].filter(Boolean).join(" ") || undefined;
 
 export type Filter = { key: string; label: string; options: { value: string; label: string }[] };
 
@@ -181,13 +186,6 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
               {t("list.apply")}
             </Button>
           </noscript>
-          {filtered && (
-            <Button asChild variant="ghost" color="gray">
-              <Link to="?" replace data-testid="list-clear">
-                <X size={14} aria-hidden /> {t("list.clear")}
-              </Link>
-            </Button>
-          )}
         </Flex>
       </Form>
 
@@ -195,11 +193,20 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
         <Text size="2" color="gray" data-testid="list-total" aria-live="polite">
           {page.totalCapped ? t("list.totalCapped", { count: page.total, formatted: count }) : translate(i18n, props.countKey, { count: page.total, formatted: count })}
         </Text>
-        {loading && (
-          <Badge color="gray" variant="soft">
-            {t("list.loading")}
-          </Badge>
-        )}
+        <Flex gap="3" align="center">
+          {loading && (
+            <Badge color="gray" variant="soft">
+              {t("list.loading")}
+            </Badge>
+          )}
+          {filtered && (
+            <Button asChild variant="ghost" color="gray" size="1">
+              <Link to="?" replace data-testid="list-clear">
+                <X size={14} aria-hidden /> {t("list.clear")}
+              </Link>
+            </Button>
+          )}
+        </Flex>
       </Flex>
 
       {rows.length === 0 ? (
@@ -235,7 +242,7 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
                 {columns.map((c) => (
                   <Table.ColumnHeaderCell
                     key={c.key}
-                    className={c.secondary ? "list-secondary" : undefined}
+                    className={columnClass(c)}
                     style={{ width: c.width, textAlign: c.align }}
                     aria-sort={c.sort && query.sort === c.sort ? (query.dir === "asc" ? "ascending" : "descending") : undefined}
                   >
@@ -270,7 +277,7 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
                         </Link>
                       </Table.RowHeaderCell>
                     ) : (
-                      <Table.Cell key={c.key} className={c.secondary ? "list-secondary" : undefined} style={{ textAlign: c.align }}>
+                      <Table.Cell key={c.key} className={columnClass(c)} style={{ textAlign: c.align }}>
                         {c.render(row)}
                       </Table.Cell>
                     ),

@@ -39,6 +39,7 @@ export default {
     kind: {
       person: "Individual",
       company: "Company",
+      companyShort: "Company",
     },
     sections: {
       identity: "Identification",

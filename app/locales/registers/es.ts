@@ -39,6 +39,7 @@ export default {
     kind: {
       person: "Persona física",
       company: "Persona jurídica",
+      companyShort: "Empresa",
     },
     sections: {
       identity: "Identificación",

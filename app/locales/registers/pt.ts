@@ -40,6 +40,7 @@ const registersPt = {
     kind: {
       person: "Pessoa física",
       company: "Pessoa jurídica",
+      companyShort: "PJ",
     },
     sections: {
       identity: "Identificação",

@@ -101,3 +101,6 @@ export default function Agents({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -345,3 +345,6 @@ function ClientFields({
     </Form>
   );
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

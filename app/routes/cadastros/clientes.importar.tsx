@@ -184,3 +184,6 @@ export default function ImportClients({ loaderData, actionData }: Route.Componen
     </Flex>
   );
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -37,7 +37,14 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
       sort: "name",
       render: (r) => (
         <Flex direction="column" gap="0">
-          <Text weight="medium">{r.name}</Text>
+          <Flex gap="2" align="center" wrap="wrap">
+            <Text weight="medium">{r.name}</Text>
+            {r.kind === "company" && (
+              <Badge color="blue" variant="soft" size="1">
+                {t("registers.kind.companyShort")}
+              </Badge>
+            )}
+          </Flex>
           {r.tradeName && (
             <Text size="1" color="gray">
               {r.tradeName}
@@ -63,26 +70,26 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
       key: "tags",
       label: t("registers.fields.tags"),
       secondary: true,
-      render: (r) => (
+      wide: true,
+      render: (r) =>
+        r.tags.length === 0 ? (
+          <Text color="gray">—</Text>
+        ) : (
         <Flex gap="1" wrap="wrap">
-          {r.kind === "company" && (
-            <Badge color="blue" variant="soft">
-              {t("registers.kind.company")}
-            </Badge>
-          )}
           {r.tags.slice(0, 3).map((tag) => (
             <Badge key={tag} color="gray" variant="soft">
               {tag}
             </Badge>
           ))}
         </Flex>
-      ),
+        ),
     },
     {
       key: "createdAt",
       label: t("registers.fields.createdAt"),
       sort: "createdAt",
       secondary: true,
+      wide: true,
       render: (r) => <span className="nowrap">{formatDate(r.createdAt, i18n.language, timeZone, "short")}</span>,
     },
   ];
@@ -121,3 +128,6 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -278,3 +278,6 @@ function CoverCard({ name, url, pageError }: { name: string; url: string | null;
     </Card>
   );
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

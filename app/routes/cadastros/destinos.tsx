@@ -94,3 +94,6 @@ export default function Destinations({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

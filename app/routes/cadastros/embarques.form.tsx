@@ -244,3 +244,6 @@ function BoardingPointFields({
     </Form>
   );
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -100,3 +100,6 @@ export default function BoardingPoints({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -23,3 +23,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function Suppliers({ loaderData }: Route.ComponentProps) {
   return <PartnerListPage register="supplier" query={loaderData.query} page={loaderData.page} rows={loaderData.rows} />;
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -18,3 +18,6 @@ export const action = (args: Route.ActionArgs) => partnerFormAction("provider", 
 export default function ProviderForm({ loaderData, actionData }: Route.ComponentProps) {
   return <PartnerFormPage register="provider" loaderData={loaderData} actionData={actionData} />;
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

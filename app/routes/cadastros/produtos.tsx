@@ -218,3 +218,6 @@ function EditableRow({ row, pageAnswer }: { row: ProductKindRow; pageAnswer?: Ro
     </div>
   );
 }
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
