@@ -5,25 +5,20 @@
  * (one implementation for both registers; the route modules only pick theirs).
  */
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
+import type { RouterContextProvider } from "react-router";
 import { provider, supplier } from "../../../db/schema";
-import { newId } from "../../../db/schema/columns";
 import type { Contact, ProviderService, SupplierCategory } from "../../../db/schema/registers";
 import { formatDocument, formatPhone } from "../br-documents";
 import { csvResponse } from "../csv.server";
 import type { Db } from "../db.server";
-import { redirectWithToast } from "../flash.server";
-import { malformed, parseForm } from "../forms";
 import { parseListQuery, type ListQuery } from "../list";
 import { allRows, liveRows, runList, searchWhere, type ListSource } from "../list.server";
 import { registerSearchText } from "../search-text";
 import type { SearchResult } from "../search";
-import type { ToastMessage } from "../toast";
 import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
 import { requireAgency } from "~/middleware/session";
-import { createRecord, findLive, updateRecord } from "./crud.server";
+import { findLive } from "./crud.server";
 import {
   contactToText,
   PARTNER_REGISTERS,
@@ -38,7 +33,7 @@ import {
   type PartnerSort,
   type SupplierInput,
 } from "./partner";
-import { deleteIntent, differences, duplicateAnswer, historyFor, notFound, staleAnswer, writeContext } from "./record.server";
+import { historyFor, notFound, recordAction } from "./record.server";
 import { canManageRegisters } from "./roles";
 
 export const SUPPLIER_ENTITY = PARTNER_REGISTERS.supplier.entity;
@@ -290,45 +285,20 @@ export async function partnerFormLoader(register: PartnerRegister, { context, re
 type PartnerFormOutput = PartnerValuesInput & { version?: number };
 
 /** The form screen's action: save (create / update with the version check) or delete. */
-export async function partnerFormAction(register: PartnerRegister, { context, request, params }: RouteArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const ctx = writeContext(db, viewer, request);
+export function partnerFormAction(register: PartnerRegister, args: RouteArgs) {
   const { entity, path } = PARTNER_REGISTERS[register];
-  const table = TABLES[register];
-  const editHref = (id: string) => `${path}/editar/${id}`;
-  const formData = await request.formData();
-
-  if (params.id && formData.get("intent") === "delete") {
-    return deleteIntent(ctx, viewer.role, table, entity, params.id, path);
-  }
-  if (params.id && !(await findLive(db, table, viewer.agency.id, params.id))) throw notFound();
-
-  const schema = (params.id ? partnerSchemas[register].edit : partnerSchemas[register].create) as unknown as z.ZodType<PartnerFormOutput>;
-  const submission = parseForm(formData, schema);
-  if (!submission) return malformed();
-  // Adding or removing a contact / service row without JavaScript comes back as the form's new state.
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  const input = submission.value;
-  const duplicate = await findPartnerDuplicate(db, register, viewer.agency.id, input, params.id);
-  if (duplicate) return duplicateAnswer((fieldErrors) => submission.reply({ fieldErrors }), duplicate, editHref(duplicate.id));
-
-  const values = partnerValues(input);
-  const uniqueRefused = () => data({ result: submission.reply({ fieldErrors: { document: ["registers.errors.duplicate.document"] } }) }, { status: 409 });
-  if (!params.id) {
-    const created = await createRecord(ctx, table, entity, newId(), values);
-    if (!created.ok) return uniqueRefused();
-    return redirectWithToast(editHref(created.id), { title: "registers.saved", values: { name: input.name } });
-  }
-  const result = await updateRecord(ctx, table, entity, params.id, input.version ?? 0, values);
-  if (!result.ok) {
-    if (result.reason === "notFound") throw notFound();
-    if (result.reason === "unique") return uniqueRefused();
-    const current = result.current as PartnerRow;
-    const submitted = flat({ ...current, ...values } as PartnerRow);
-    return staleAnswer(submission.reply(), { version: current.version, differences: differences(flat(current), submitted) });
-  }
-  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "registers.saved", values: { name: input.name } } satisfies ToastMessage };
+  return recordAction<PartnerRow, PartnerFormOutput>(
+    {
+      table: TABLES[register],
+      entity,
+      listPath: path,
+      schemas: partnerSchemas[register],
+      values: partnerValues,
+      display: flat,
+      duplicate: ({ db, agencyId }, input, exceptId) => findPartnerDuplicate(db, register, agencyId, input, exceptId),
+    },
+    args,
+  );
 }
 
 // ---------------------------------------------------------------------------

@@ -2,23 +2,20 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Callout, Flex, Text } from "@radix-ui/themes";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { agent } from "../../../db/schema";
-import { newId } from "../../../db/schema/columns";
 import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout, useChoiceFormatter } from "~/components/form/RecordParts";
 import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatDocument, formatPhone } from "~/lib/br-documents";
 import { formatPercent } from "~/lib/format";
-import { redirectWithToast } from "~/lib/flash.server";
-import { considerForDirty, malformed, parseForm, parseWithZod } from "~/lib/forms";
+import { considerForDirty, parseWithZod } from "~/lib/forms";
 import { phoneMask } from "~/lib/masks";
-import { agentEditSchema, agentErr, agentSchema, bpsToPercentText, PIX_KEY_TYPES } from "~/lib/registers/agent";
+import { agentEditSchema, agentErr, agentSchema, bpsToPercentText, PIX_KEY_TYPES, type AgentInput } from "~/lib/registers/agent";
 import { AGENT_ENTITY, agencyMembers, agentValues, findAgentDuplicate, isLinkableUser, type AgencyMember } from "~/lib/registers/agent.server";
-import { createRecord, findLive, updateRecord } from "~/lib/registers/crud.server";
-import { deleteIntent, differences, duplicateAnswer, historyFor, notFound, staleAnswer, writeContext } from "~/lib/registers/record.server";
+import { findLive } from "~/lib/registers/crud.server";
+import { historyFor, notFound, recordAction } from "~/lib/registers/record.server";
 import { canManageRegisters } from "~/lib/registers/roles";
-import type { ToastMessage } from "~/lib/toast";
 import { lookup } from "~/lib/translate";
 import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
@@ -30,7 +27,6 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 const LIST = "/cadastros/agentes";
-const editHref = (id: string) => `${LIST}/editar/${id}`;
 
 type AgentRow = typeof agent.$inferSelect;
 
@@ -101,58 +97,34 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
-export async function action({ context, request, params }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  const { context, request } = args;
   const viewer = requireAgency(context, request);
   const db = getDb(context);
-  const ctx = writeContext(db, viewer, request);
-  const formData = await request.formData();
-
-  if (params.id && formData.get("intent") === "delete") {
-    return deleteIntent(ctx, viewer.role, agent, AGENT_ENTITY, params.id, LIST);
-  }
-  const current = params.id ? await findLive(db, agent, viewer.agency.id, params.id) : null;
-  if (params.id && !current) throw notFound();
-
-  const submission = parseForm(formData, params.id ? agentEditSchema : agentSchema);
-  if (!submission) return malformed();
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  const input = submission.value;
-  // The linked user must belong to this agency (and be active, unless it is the one already linked).
-  if (input.userId && !(await isLinkableUser(db, viewer.agency.id, input.userId, current?.userId ?? null))) {
-    return data({ result: submission.reply({ fieldErrors: { userId: [agentErr.userNotMember] } }) }, { status: 400 });
-  }
-  const duplicate = await findAgentDuplicate(db, viewer.agency.id, input, params.id);
-  if (duplicate) return duplicateAnswer((fieldErrors) => submission.reply({ fieldErrors }), duplicate, editHref(duplicate.id));
-
-  // A unique index refused the write: someone saved the same document or user in the meantime.
-  const uniqueAnswer = async () => {
-    const found = await findAgentDuplicate(db, viewer.agency.id, input, params.id);
-    if (found) return duplicateAnswer((fieldErrors) => submission.reply({ fieldErrors }), found, editHref(found.id));
-    return data({ result: submission.reply({ fieldErrors: { document: ["registers.errors.duplicate.document"] } }) }, { status: 409 });
-  };
-
-  const values = agentValues(input);
-  if (!params.id) {
-    const created = await createRecord(ctx, agent, AGENT_ENTITY, newId(), values);
-    if (!created.ok) return uniqueAnswer();
-    return redirectWithToast(editHref(created.id), { title: "registers.saved", values: { name: input.name } });
-  }
-  const version = "version" in input ? Number(input.version) : 0;
-  const result = await updateRecord(ctx, agent, AGENT_ENTITY, params.id, version, values);
-  if (!result.ok) {
-    if (result.reason === "notFound") throw notFound();
-    if (result.reason === "unique") return uniqueAnswer();
-    const i18n = getI18n(context);
-    const members = await agencyMembers(db, viewer.agency.id, result.current.userId);
-    const names = {
-      user: (id: string) => members.find((m) => m.id === id)?.name ?? id,
-      rule: (rule: string) => i18n.t(`agents.rules.${rule}` as never) as string,
-      pix: (type: string) => i18n.t(`agents.pixTypes.${type}` as never) as string,
-    };
-    const submitted = flat(formValues({ ...result.current, ...values } as AgentRow), names);
-    return staleAnswer(submission.reply(), { version: result.current.version, differences: differences(flat(formValues(result.current), names), submitted) });
-  }
-  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "registers.saved", values: { name: input.name } } satisfies ToastMessage };
+  const i18n = getI18n(context);
+  return recordAction<AgentRow, AgentInput>(
+    {
+      table: agent,
+      entity: AGENT_ENTITY,
+      listPath: LIST,
+      schemas: { create: agentSchema, edit: agentEditSchema },
+      values: agentValues,
+      // The linked user must belong to this agency (and be active, unless it is the one already linked).
+      check: async (_ctx, input, current) =>
+        input.userId && !(await isLinkableUser(db, viewer.agency.id, input.userId, current?.userId ?? null)) ? { userId: [agentErr.userNotMember] } : null,
+      duplicate: (_ctx, input, exceptId) => findAgentDuplicate(db, viewer.agency.id, input, exceptId),
+      // The stale notice names the linked user, the rule and the Pix type as the form shows them.
+      display: async (row) => {
+        const members = await agencyMembers(db, viewer.agency.id, row.userId);
+        return flat(formValues(row), {
+          user: (id: string) => members.find((m) => m.id === id)?.name ?? id,
+          rule: (rule: string) => i18n.t(`agents.rules.${rule}` as never) as string,
+          pix: (type: string) => i18n.t(`agents.pixTypes.${type}` as never) as string,
+        });
+      },
+    },
+    args,
+  );
 }
 
 type ActionData = {

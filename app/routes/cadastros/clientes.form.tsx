@@ -3,22 +3,19 @@ import { Button, Flex, IconButton, Text } from "@radix-ui/themes";
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { client } from "../../../db/schema";
-import { newId } from "../../../db/schema/columns";
 import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout, useChoiceFormatter } from "~/components/form/RecordParts";
 import { PageHeader } from "~/components/system/PageHeader";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep, formatDocument, formatPhone } from "~/lib/br-documents";
-import { redirectWithToast } from "~/lib/flash.server";
-import { considerForDirty, malformed, parseForm, parseWithZod } from "~/lib/forms";
+import { considerForDirty, parseWithZod } from "~/lib/forms";
 import { cepMask, documentMask, phoneMask } from "~/lib/masks";
-import { clientEditSchema, clientSchema, MAX_EMAILS, MAX_PHONES } from "~/lib/registers/client";
+import { clientEditSchema, clientSchema, MAX_EMAILS, MAX_PHONES, type ClientInput } from "~/lib/registers/client";
 import { CLIENT_ENTITY, clientValues, findClientDuplicate } from "~/lib/registers/client.server";
-import { createRecord, findLive, updateRecord } from "~/lib/registers/crud.server";
-import { deleteIntent, differences, duplicateAnswer, historyFor, notFound, staleAnswer, writeContext } from "~/lib/registers/record.server";
+import { findLive } from "~/lib/registers/crud.server";
+import { historyFor, notFound, recordAction, type RecordSpec } from "~/lib/registers/record.server";
 import { canManageRegisters } from "~/lib/registers/roles";
-import type { ToastMessage } from "~/lib/toast";
 import { lookup } from "~/lib/translate";
 import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
@@ -30,7 +27,6 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 const LIST = "/cadastros/clientes";
-const editHref = (id: string) => `${LIST}/editar/${id}`;
 
 type ClientRow = typeof client.$inferSelect;
 
@@ -114,40 +110,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const ctx = writeContext(db, viewer, request);
-  const formData = await request.formData();
+const spec: RecordSpec<ClientRow, ClientInput> = {
+  table: client,
+  entity: CLIENT_ENTITY,
+  listPath: LIST,
+  schemas: { create: clientSchema, edit: clientEditSchema },
+  values: clientValues,
+  display: (row) => flat(formValues(row)),
+  duplicate: ({ db, agencyId }, input, exceptId) => findClientDuplicate(db, agencyId, input, exceptId),
+};
 
-  if (params.id && formData.get("intent") === "delete") {
-    return deleteIntent(ctx, viewer.role, client, CLIENT_ENTITY, params.id, LIST);
-  }
-  if (params.id && !(await findLive(db, client, viewer.agency.id, params.id))) throw notFound();
-
-  const submission = parseForm(formData, params.id ? clientEditSchema : clientSchema);
-  if (!submission) return malformed();
-  // Adding or removing an e-mail / phone row without JavaScript comes back as the form's new state.
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  const input = submission.value;
-  const duplicate = await findClientDuplicate(db, viewer.agency.id, input, params.id);
-  if (duplicate) return duplicateAnswer((fieldErrors) => submission.reply({ fieldErrors }), duplicate, editHref(duplicate.id));
-
-  const values = clientValues(input);
-  if (!params.id) {
-    const created = await createRecord(ctx, client, CLIENT_ENTITY, newId(), values);
-    if (!created.ok) return data({ result: submission.reply({ fieldErrors: { document: ["registers.errors.duplicate.document"] } }) }, { status: 409 });
-    return redirectWithToast(editHref(created.id), { title: "registers.saved", values: { name: input.name } });
-  }
-  const version = "version" in input ? Number(input.version) : 0;
-  const result = await updateRecord(ctx, client, CLIENT_ENTITY, params.id, version, values);
-  if (!result.ok) {
-    if (result.reason === "notFound") throw notFound();
-    if (result.reason === "unique") return data({ result: submission.reply({ fieldErrors: { document: ["registers.errors.duplicate.document"] } }) }, { status: 409 });
-    const submitted = flat(formValues({ ...result.current, ...values } as ClientRow));
-    return staleAnswer(submission.reply(), { version: result.current.version, differences: differences(flat(formValues(result.current)), submitted) });
-  }
-  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "registers.saved", values: { name: input.name } } satisfies ToastMessage };
+export function action(args: Route.ActionArgs) {
+  return recordAction(spec, args);
 }
 
 type ActionData = {

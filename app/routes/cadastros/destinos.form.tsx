@@ -4,16 +4,14 @@ import { ImageOff, Trash2, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { destination } from "../../../db/schema";
-import { newId } from "../../../db/schema/columns";
 import { DeleteButton, DeleteNotices, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
 import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
-import { redirectWithToast } from "~/lib/flash.server";
-import { considerForDirty, malformed, parseForm, parseWithZod } from "~/lib/forms";
-import { createRecord, findLive, updateRecord } from "~/lib/registers/crud.server";
-import { destinationEditSchema, destinationSchema } from "~/lib/registers/destination";
+import { considerForDirty, parseWithZod } from "~/lib/forms";
+import { findLive } from "~/lib/registers/crud.server";
+import { destinationEditSchema, destinationSchema, type DestinationInput } from "~/lib/registers/destination";
 import { coverUrl, DESTINATION_ENTITY, destinationValues, setCover } from "~/lib/registers/destination.server";
-import { deleteIntent, differences, historyFor, notFound, staleAnswer, writeContext } from "~/lib/registers/record.server";
+import { historyFor, notFound, recordAction, type RecordSpec } from "~/lib/registers/record.server";
 import { canManageRegisters } from "~/lib/registers/roles";
 import type { ToastMessage } from "~/lib/toast";
 import { lookup } from "~/lib/translate";
@@ -27,7 +25,6 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 const LIST = "/cadastros/destinos";
-const editHref = (id: string) => `${LIST}/editar/${id}`;
 
 type DestinationRow = typeof destination.$inferSelect;
 
@@ -73,18 +70,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const ctx = writeContext(db, viewer, request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+const spec: RecordSpec<DestinationRow, DestinationInput> = {
+  table: destination,
+  entity: DESTINATION_ENTITY,
+  listPath: LIST,
+  schemas: { create: destinationSchema, edit: destinationEditSchema },
+  values: destinationValues,
+  display: formValues,
+};
 
-  if (params.id && intent === "delete") {
-    return deleteIntent(ctx, viewer.role, destination, DESTINATION_ENTITY, params.id, LIST);
-  }
-  if (params.id && (intent === "cover" || intent === "removeCover")) {
-    const result = await setCover(ctx, getEnv(context).FILES, params.id, intent === "cover" ? formData.get("cover") : "remove");
+export function action(args: Route.ActionArgs) {
+  const { context, params } = args;
+  // The cover has its own small forms (upload, remove) on the edit screen.
+  return recordAction(spec, args, async (intent, formData, ctx) => {
+    if (intent !== "cover" && intent !== "removeCover") return undefined;
+    const result = await setCover(ctx, getEnv(context).FILES, params.id!, intent === "cover" ? formData.get("cover") : "remove");
     if (!result.ok) {
       if (result.reason === "notFound") throw notFound();
       if (result.reason === "invalid") return data({ form: "cover" as const, coverError: result.error }, { status: 400 });
@@ -95,28 +95,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     const title = intent === "cover" ? "destinations.cover.saved" : "destinations.cover.removed";
     return { form: "cover" as const, toast: { title, values: { name: result.name } } satisfies ToastMessage };
-  }
-  if (params.id && !(await findLive(db, destination, viewer.agency.id, params.id))) throw notFound();
-
-  const submission = parseForm(formData, params.id ? destinationEditSchema : destinationSchema);
-  if (!submission) return malformed();
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  const input = submission.value;
-  const values = destinationValues(input);
-  if (!params.id) {
-    const created = await createRecord(ctx, destination, DESTINATION_ENTITY, newId(), values);
-    // Destinations have no unique column besides the id; a unique violation cannot happen.
-    if (!created.ok) return data({ result: submission.reply({ formErrors: ["validation.invalid"] }) }, { status: 409 });
-    return redirectWithToast(editHref(created.id), { title: "registers.saved", values: { name: input.name } });
-  }
-  const version = "version" in input ? Number(input.version) : 0;
-  const result = await updateRecord(ctx, destination, DESTINATION_ENTITY, params.id, version, values);
-  if (!result.ok) {
-    if (result.reason === "notFound") throw notFound();
-    if (result.reason === "unique") return data({ result: submission.reply({ formErrors: ["validation.invalid"] }) }, { status: 409 });
-    return staleAnswer(submission.reply(), { version: result.current.version, differences: differences(formValues(result.current), formValues({ ...result.current, ...values })) });
-  }
-  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "registers.saved", values: { name: input.name } } satisfies ToastMessage };
+  });
 }
 
 type ActionData = {

@@ -2,22 +2,19 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Flex, Text } from "@radix-ui/themes";
 import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { boardingPoint } from "../../../db/schema";
-import { newId } from "../../../db/schema/columns";
 import { DeleteButton, DeleteNotices, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
 import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep } from "~/lib/br-documents";
-import { redirectWithToast } from "~/lib/flash.server";
-import { considerForDirty, malformed, parseForm, parseWithZod } from "~/lib/forms";
+import { considerForDirty, parseWithZod } from "~/lib/forms";
 import { cepMask } from "~/lib/masks";
-import { boardingPointEditSchema, boardingPointSchema, coordinateText, mapHref } from "~/lib/registers/boarding-point";
+import { boardingPointEditSchema, boardingPointSchema, coordinateText, mapHref, type BoardingPointInput } from "~/lib/registers/boarding-point";
 import { BOARDING_POINT_ENTITY, boardingPointValues } from "~/lib/registers/boarding-point.server";
-import { createRecord, findLive, updateRecord } from "~/lib/registers/crud.server";
-import { deleteIntent, differences, historyFor, notFound, staleAnswer, writeContext } from "~/lib/registers/record.server";
+import { findLive } from "~/lib/registers/crud.server";
+import { historyFor, notFound, recordAction, type RecordSpec } from "~/lib/registers/record.server";
 import { canManageRegisters } from "~/lib/registers/roles";
-import type { ToastMessage } from "~/lib/toast";
 import { lookup } from "~/lib/translate";
 import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
@@ -29,7 +26,6 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 const LIST = "/cadastros/embarques";
-const editHref = (id: string) => `${LIST}/editar/${id}`;
 
 type BoardingPointRow = typeof boardingPoint.$inferSelect;
 
@@ -87,38 +83,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const ctx = writeContext(db, viewer, request);
-  const formData = await request.formData();
+const spec: RecordSpec<BoardingPointRow, BoardingPointInput> = {
+  table: boardingPoint,
+  entity: BOARDING_POINT_ENTITY,
+  listPath: LIST,
+  schemas: { create: boardingPointSchema, edit: boardingPointEditSchema },
+  values: boardingPointValues,
+  display: formValues,
+  // No duplicate rule: "Rodoviária" may well exist in two cities.
+};
 
-  if (params.id && formData.get("intent") === "delete") {
-    return deleteIntent(ctx, viewer.role, boardingPoint, BOARDING_POINT_ENTITY, params.id, LIST);
-  }
-  if (params.id && !(await findLive(db, boardingPoint, viewer.agency.id, params.id))) throw notFound();
-
-  const submission = parseForm(formData, params.id ? boardingPointEditSchema : boardingPointSchema);
-  if (!submission) return malformed();
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
-  const input = submission.value;
-
-  const values = boardingPointValues(input);
-  if (!params.id) {
-    const created = await createRecord(ctx, boardingPoint, BOARDING_POINT_ENTITY, newId(), values);
-    // boarding_point has no unique index; a refusal here would be a bug.
-    if (!created.ok) throw new Error("boarding point insert refused by a unique index");
-    return redirectWithToast(editHref(created.id), { title: "registers.saved", values: { name: input.name } });
-  }
-  const version = "version" in input ? Number(input.version) : 0;
-  const result = await updateRecord(ctx, boardingPoint, BOARDING_POINT_ENTITY, params.id, version, values);
-  if (!result.ok) {
-    if (result.reason === "notFound") throw notFound();
-    if (result.reason === "unique") throw new Error("boarding point update refused by a unique index");
-    const submitted = formValues({ ...result.current, ...values } as BoardingPointRow);
-    return staleAnswer(submission.reply(), { version: result.current.version, differences: differences(formValues(result.current), submitted) });
-  }
-  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "registers.saved", values: { name: input.name } } satisfies ToastMessage };
+export function action(args: Route.ActionArgs) {
+  return recordAction(spec, args);
 }
 
 type ActionData = {
