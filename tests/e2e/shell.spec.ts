@@ -157,6 +157,9 @@ test.describe("desktop sidebar", () => {
     // A deeper page keeps its list entry active: /cadastros/clientes/novo starts with /cadastros/clientes.
     await page.goto("/cadastros/clientes/novo");
     await expect(page.getByTestId("nav-cadastros.clientes")).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Novo cliente");
+    // A module not built yet keeps its honest placeholder.
+    await page.goto("/servicos/pacotes-de-terceiros/novo");
     await expect(page.getByTestId("screen-kind")).toHaveText("Novo");
     await expect(page.getByTestId("screen-unavailable")).toContainText("Módulo ainda não disponível");
   });
@@ -433,12 +436,16 @@ test.describe("accessibility (axe)", () => {
     consoleErrors = errors;
   });
 
-  test("/dashboard and a generic screen have no serious or critical violations", async ({ browser }) => {
+  test("/dashboard, a list, a form and a generic screen have no serious or critical violations", async ({ browser }) => {
     const page = await start(browser, "admin@sol.example");
     await page.goto("/dashboard");
     await hydrated(page);
     await axe(page);
-    await page.goto("/cadastros/clientes/editar/42");
+    await page.goto("/cadastros/clientes");
+    await axe(page);
+    await page.goto("/cadastros/clientes/novo");
+    await axe(page);
+    await page.goto("/servicos/pacotes-de-terceiros/editar/42");
     await axe(page);
     await page.getByTestId("sidebar-collapse").click();
     await axe(page);

@@ -293,17 +293,17 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
         <Flex justify="between" align="center" gap="2" asChild>
           <nav aria-label={t("list.pages")}>
             <Flex gap="2">
-              <IconButton asChild variant="soft" color="gray" disabled={!page.prev} aria-label={t("list.first")}>
-                {page.prev ? (
+              {page.prev ? (
+                <IconButton asChild variant="soft" color="gray" aria-label={t("list.first")}>
                   <Link to={toSearch(listParams(query, spec))} data-testid="list-first">
                     <ChevronsLeft size={16} aria-hidden />
                   </Link>
-                ) : (
-                  <span aria-disabled>
-                    <ChevronsLeft size={16} aria-hidden />
-                  </span>
-                )}
-              </IconButton>
+                </IconButton>
+              ) : (
+                <IconButton variant="soft" color="gray" disabled aria-label={t("list.first")}>
+                  <ChevronsLeft size={16} aria-hidden />
+                </IconButton>
+              )}
               <Button asChild variant="soft" color="gray" disabled={!page.prev}>
                 {page.prev ? (
                   <Link to={toSearch(listParams(query, spec, { before: page.prev }))} rel="prev" data-testid="list-prev">
