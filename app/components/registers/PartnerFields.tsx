@@ -11,9 +11,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { BANK_ACCOUNT_TYPES, PIX_KEY_TYPES, SUPPLIER_CATEGORIES, type PixKeyType, type SupplierCategory } from "../../../db/schema/registers";
-import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout, useChoiceFormatter } from "~/components/form/RecordParts";
+import { FormActions, useChoiceFormatter, RecordPage, type RecordActionData } from "~/components/form/RecordParts";
 import { ListPage, type Column } from "~/components/list/ListPage";
-import { PageHeader } from "~/components/system/PageHeader";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
 import { formatDocument, formatPhone } from "~/lib/br-documents";
 import { considerForDirty, parseWithZod } from "~/lib/forms";
@@ -156,46 +155,26 @@ export type PartnerFormLoaderData = {
   timeZone: string;
 };
 
-type ActionData = {
-  result?: SubmissionResult<string[]>;
-  duplicate?: { field: string; name: string; href: string };
-  stale?: { version: number; differences: { field: string; value: string }[] };
-  deleteError?: string;
-  references?: { count: number; label: string }[];
-};
 
 export function PartnerFormPage({ register, loaderData, actionData }: { register: PartnerRegister; loaderData: PartnerFormLoaderData; actionData: unknown }) {
   const { t } = useTranslation();
-  const ad = actionData as ActionData | undefined;
   const fieldLabel = usePartnerFieldLabel();
   const formatValue = useChoiceFormatter({ kind: "registers.kind", category: "partners.categories", bankAccountType: "partners.bankAccountTypes", pixKeyType: "partners.pixKeyTypes" });
   const { path, texts, module } = PARTNER_REGISTERS[register];
   const isNew = loaderData.mode === "new";
   return (
-    <Flex direction="column" gap="4" maxWidth="1040px" data-testid={`${register}-form-page`}>
-      <PageHeader
-        title={isNew ? t(`partners.${texts}.new`) : loaderData.name}
-        subtitle={isNew ? t(`partners.${texts}.newSubtitle`) : t(`partners.${texts}.editSubtitle`)}
-        trail={[
-          { label: t("menu.cadastros.title"), href: null },
-          { label: t(`menu.cadastros.${module}.title`), href: path },
-        ]}
-        actions={!isNew && loaderData.canDelete ? <DeleteButton name={loaderData.name} /> : undefined}
-      />
-      {!isNew && <DeleteNotices name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
-      {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
-      {ad?.duplicate && <DuplicateCallout duplicate={ad.duplicate} />}
-      <PartnerFields
-        // A successful save bumps the version: the form starts again from the saved values.
-        key={loaderData.version}
-        register={register}
-        defaultValue={loaderData.values}
-        version={ad?.stale ? ad.stale.version : loaderData.version}
-        lastResult={ad?.result}
-        isNew={isNew}
-      />
-      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} formatValue={formatValue} />}
-    </Flex>
+    <RecordPage
+      testId={`${register}-form-page`}
+      title={isNew ? t(`partners.${texts}.new`) : loaderData.name}
+      subtitle={isNew ? t(`partners.${texts}.newSubtitle`) : t(`partners.${texts}.editSubtitle`)}
+      listLabel={t(`menu.cadastros.${module}.title`)}
+      listPath={path}
+      record={loaderData}
+      actionData={actionData as RecordActionData | undefined}
+      fieldLabel={fieldLabel}
+      formatValue={formatValue}
+      form={({ key, ...form }) => <PartnerFields key={key} register={register} {...form} defaultValue={loaderData.values} isNew={isNew} />}
+    />
   );
 }
 

@@ -4,8 +4,7 @@ import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { agent } from "../../../db/schema";
-import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout, useChoiceFormatter } from "~/components/form/RecordParts";
-import { PageHeader } from "~/components/system/PageHeader";
+import { FormActions, useChoiceFormatter, RecordPage, type RecordActionData } from "~/components/form/RecordParts";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatDocument, formatPhone } from "~/lib/br-documents";
 import { formatPercent } from "~/lib/format";
@@ -127,47 +126,27 @@ export function action(args: Route.ActionArgs) {
   );
 }
 
-type ActionData = {
-  result?: SubmissionResult<string[]>;
-  duplicate?: { field: string; name: string; href: string };
-  stale?: { version: number; differences: { field: string; value: string }[] };
-  deleteError?: string;
-  references?: { count: number; label: string }[];
-};
 
 export default function AgentForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const ad = actionData as ActionData | undefined;
-  const fieldLabel = (field: string) => lookup(i18n, `agents.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field;
+  const isNew = loaderData.mode === "new";
   const formatValue = useChoiceFormatter({ commissionRule: "agents.rules", pixKeyType: "agents.pixTypes" }, (field, value) =>
     field === "commissionBps" && typeof value === "number" ? formatPercent(value / 10_000, i18n.language, 2) : undefined,
   );
-  const title = loaderData.mode === "new" ? t("agents.new") : loaderData.name;
   return (
-    <Flex direction="column" gap="4" maxWidth="1040px" data-testid="agent-form-page">
-      <PageHeader
-        title={title}
-        subtitle={loaderData.mode === "new" ? t("agents.newSubtitle") : t("agents.editSubtitle")}
-        trail={[
-          { label: t("menu.cadastros.title"), href: null },
-          { label: t("menu.cadastros.agentes.title"), href: LIST },
-        ]}
-        actions={loaderData.mode === "edit" && loaderData.canDelete ? <DeleteButton name={loaderData.name} /> : undefined}
-      />
-      {loaderData.mode === "edit" && <DeleteNotices name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
-      {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
-      {ad?.duplicate && (ad.duplicate.field === "userId" ? <LinkedUserCallout duplicate={ad.duplicate} /> : <DuplicateCallout duplicate={ad.duplicate} />)}
-      <AgentFields
-        // A successful save bumps the version: the form starts again from the saved values.
-        key={loaderData.version}
-        defaultValue={loaderData.values}
-        version={ad?.stale ? ad.stale.version : loaderData.version}
-        lastResult={ad?.result}
-        isNew={loaderData.mode === "new"}
-        members={loaderData.members}
-      />
-      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} formatValue={formatValue} />}
-    </Flex>
+    <RecordPage
+      testId="agent-form-page"
+      title={isNew ? t("agents.new") : loaderData.name}
+      subtitle={isNew ? t("agents.newSubtitle") : t("agents.editSubtitle")}
+      listLabel={t("menu.cadastros.agentes.title")}
+      listPath={LIST}
+      record={loaderData}
+      actionData={actionData as RecordActionData | undefined}
+      fieldLabel={(field) => lookup(i18n, `agents.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field}
+      formatValue={formatValue}
+      duplicateNotice={(duplicate) => (duplicate.field === "userId" ? <LinkedUserCallout duplicate={duplicate} /> : undefined)}
+      form={({ key, ...form }) => <AgentFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} members={loaderData.members} />}
+    />
   );
 }
 

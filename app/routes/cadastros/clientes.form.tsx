@@ -5,8 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { client } from "../../../db/schema";
-import { DeleteButton, DeleteNotices, DuplicateCallout, FormActions, RecordHistory, StaleCallout, useChoiceFormatter } from "~/components/form/RecordParts";
-import { PageHeader } from "~/components/system/PageHeader";
+import { FormActions, useChoiceFormatter, RecordPage, type RecordActionData } from "~/components/form/RecordParts";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep, formatDocument, formatPhone } from "~/lib/br-documents";
 import { considerForDirty, parseWithZod } from "~/lib/forms";
@@ -124,44 +123,23 @@ export function action(args: Route.ActionArgs) {
   return recordAction(spec, args);
 }
 
-type ActionData = {
-  result?: SubmissionResult<string[]>;
-  duplicate?: { field: string; name: string; href: string };
-  stale?: { version: number; differences: { field: string; value: string }[] };
-  deleteError?: string;
-  references?: { count: number; label: string }[];
-};
 
 export default function ClientForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const ad = actionData as ActionData | undefined;
-  const fieldLabel = (field: string) => lookup(i18n, `registers.fields.${field}`) ?? field;
-  const formatValue = useChoiceFormatter({ kind: "registers.kind" });
-  const title = loaderData.mode === "new" ? t("registers.clients.new") : loaderData.name;
+  const isNew = loaderData.mode === "new";
   return (
-    <Flex direction="column" gap="4" maxWidth="1040px" data-testid="client-form-page">
-      <PageHeader
-        title={title}
-        subtitle={loaderData.mode === "new" ? t("registers.clients.newSubtitle") : t("registers.clients.editSubtitle")}
-        trail={[
-          { label: t("menu.cadastros.title"), href: null },
-          { label: t("menu.cadastros.clientes.title"), href: LIST },
-        ]}
-        actions={loaderData.mode === "edit" && loaderData.canDelete ? <DeleteButton name={loaderData.name} /> : undefined}
-      />
-      {loaderData.mode === "edit" && <DeleteNotices name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
-      {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
-      {ad?.duplicate && <DuplicateCallout duplicate={ad.duplicate} />}
-      <ClientFields
-        // A successful save bumps the version: the form starts again from the saved values.
-        key={loaderData.version}
-        defaultValue={loaderData.values}
-        version={ad?.stale ? ad.stale.version : loaderData.version}
-        lastResult={ad?.result}
-        isNew={loaderData.mode === "new"}
-      />
-      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} formatValue={formatValue} />}
-    </Flex>
+    <RecordPage
+      testId="client-form-page"
+      title={isNew ? t("registers.clients.new") : loaderData.name}
+      subtitle={isNew ? t("registers.clients.newSubtitle") : t("registers.clients.editSubtitle")}
+      listLabel={t("menu.cadastros.clientes.title")}
+      listPath={LIST}
+      record={loaderData}
+      actionData={actionData as RecordActionData | undefined}
+      fieldLabel={(field) => lookup(i18n, `registers.fields.${field}`) ?? field}
+      formatValue={useChoiceFormatter({ kind: "registers.kind" })}
+      form={({ key, ...form }) => <ClientFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} />}
+    />
   );
 }
 

@@ -4,8 +4,7 @@ import { ImageOff, Trash2, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import { destination } from "../../../db/schema";
-import { DeleteButton, DeleteNotices, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
-import { PageHeader } from "~/components/system/PageHeader";
+import { FormActions, RecordPage, type RecordActionData } from "~/components/form/RecordParts";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
 import { considerForDirty, parseWithZod } from "~/lib/forms";
 import { findLive } from "~/lib/registers/crud.server";
@@ -98,44 +97,26 @@ export function action(args: Route.ActionArgs) {
   });
 }
 
-type ActionData = {
-  form?: "cover";
-  coverError?: string;
-  result?: SubmissionResult<string[]>;
-  stale?: { version: number; differences: { field: string; value: string }[] };
-  deleteError?: string;
-  references?: { count: number; label: string }[];
-};
 
 export default function DestinationForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const ad = actionData as ActionData | undefined;
-  const fieldLabel = (field: string) => lookup(i18n, `destinations.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field;
-  const title = loaderData.mode === "new" ? t("destinations.new") : loaderData.name;
+  const isNew = loaderData.mode === "new";
+  const ad = actionData as (RecordActionData & CoverAnswer) | undefined;
   return (
-    <Flex direction="column" gap="4" maxWidth="960px" data-testid="destination-form-page">
-      <PageHeader
-        title={title}
-        subtitle={loaderData.mode === "new" ? t("destinations.newSubtitle") : t("destinations.editSubtitle")}
-        trail={[
-          { label: t("menu.cadastros.title"), href: null },
-          { label: t("menu.cadastros.destinos.title"), href: LIST },
-        ]}
-        actions={loaderData.mode === "edit" && loaderData.canDelete ? <DeleteButton name={loaderData.name} /> : undefined}
-      />
-      {loaderData.mode === "edit" && <DeleteNotices name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
-      {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
-      <DestinationFields
-        // A successful save bumps the version: the form starts again from the saved values.
-        key={loaderData.version}
-        defaultValue={loaderData.values}
-        version={ad?.stale ? ad.stale.version : loaderData.version}
-        lastResult={ad?.form === "cover" ? undefined : ad?.result}
-        isNew={loaderData.mode === "new"}
-      />
-      {loaderData.mode === "edit" && <CoverCard name={loaderData.name} url={loaderData.coverUrl} pageError={ad?.form === "cover" ? ad.coverError : undefined} />}
-      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
-    </Flex>
+    <RecordPage
+      testId="destination-form-page"
+      maxWidth="960px"
+      title={isNew ? t("destinations.new") : loaderData.name}
+      subtitle={isNew ? t("destinations.newSubtitle") : t("destinations.editSubtitle")}
+      listLabel={t("menu.cadastros.destinos.title")}
+      listPath={LIST}
+      record={loaderData}
+      actionData={ad?.form === "cover" ? undefined : ad}
+      fieldLabel={(field) => lookup(i18n, `destinations.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field}
+      form={({ key, ...form }) => <DestinationFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} />}
+    >
+      {!isNew && <CoverCard name={loaderData.name} url={loaderData.coverUrl} pageError={ad?.form === "cover" ? ad.coverError : undefined} />}
+    </RecordPage>
   );
 }
 
@@ -196,11 +177,14 @@ function DestinationFields({
  * The cover image: its own small forms (multipart upload, removal), so that
  * they work without JavaScript and, with it, leave the main form alone.
  */
+/** What the cover forms' fetchers answer. */
+type CoverAnswer = { form?: "cover"; coverError?: string };
+
 function CoverCard({ name, url, pageError }: { name: string; url: string | null; pageError?: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const upload = useFetcher<ActionData>({ key: "destination-cover" });
-  const remove = useFetcher<ActionData>({ key: "destination-cover-remove" });
+  const upload = useFetcher<CoverAnswer>({ key: "destination-cover" });
+  const remove = useFetcher<CoverAnswer>({ key: "destination-cover-remove" });
   const busy = upload.state !== "idle" || remove.state !== "idle";
   const error = upload.state === "idle" && upload.data ? upload.data.coverError : remove.state === "idle" && remove.data ? remove.data.coverError : pageError;
   return (

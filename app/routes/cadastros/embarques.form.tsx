@@ -4,8 +4,7 @@ import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { boardingPoint } from "../../../db/schema";
-import { DeleteButton, DeleteNotices, FormActions, RecordHistory, StaleCallout } from "~/components/form/RecordParts";
-import { PageHeader } from "~/components/system/PageHeader";
+import { FormActions, RecordPage, type RecordActionData } from "~/components/form/RecordParts";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { formatCep } from "~/lib/br-documents";
 import { considerForDirty, parseWithZod } from "~/lib/forms";
@@ -97,43 +96,24 @@ export function action(args: Route.ActionArgs) {
   return recordAction(spec, args);
 }
 
-type ActionData = {
-  result?: SubmissionResult<string[]>;
-  stale?: { version: number; differences: { field: string; value: string }[] };
-  deleteError?: string;
-  references?: { count: number; label: string }[];
-};
 
 export default function BoardingPointForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const ad = actionData as ActionData | undefined;
-  const fieldLabel = (field: string) => lookup(i18n, `boardingPoints.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field;
-  const title = loaderData.mode === "new" ? t("boardingPoints.new") : loaderData.name;
+  const isNew = loaderData.mode === "new";
   return (
-    <Flex direction="column" gap="4" maxWidth="1040px" data-testid="boarding-point-form-page">
-      <PageHeader
-        title={title}
-        subtitle={loaderData.mode === "new" ? t("boardingPoints.newSubtitle") : t("boardingPoints.editSubtitle")}
-        trail={[
-          { label: t("menu.cadastros.title"), href: null },
-          { label: t("menu.cadastros.embarques.title"), href: LIST },
-        ]}
-        actions={loaderData.mode === "edit" && loaderData.canDelete ? <DeleteButton name={loaderData.name} /> : undefined}
-      />
-      {loaderData.mode === "edit" && <DeleteNotices name={loaderData.name} error={ad?.deleteError} references={ad?.references} />}
-      {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
-      <BoardingPointFields
-        // A successful save bumps the version: the form starts again from the saved values.
-        key={loaderData.version}
-        defaultValue={loaderData.values}
-        version={ad?.stale ? ad.stale.version : loaderData.version}
-        lastResult={ad?.result}
-        isNew={loaderData.mode === "new"}
-        map={loaderData.map}
-        name={loaderData.name}
-      />
-      {loaderData.history && <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} />}
-    </Flex>
+    <RecordPage
+      testId="boarding-point-form-page"
+      title={isNew ? t("boardingPoints.new") : loaderData.name}
+      subtitle={isNew ? t("boardingPoints.newSubtitle") : t("boardingPoints.editSubtitle")}
+      listLabel={t("menu.cadastros.embarques.title")}
+      listPath={LIST}
+      record={loaderData}
+      actionData={actionData as RecordActionData | undefined}
+      fieldLabel={(field) => lookup(i18n, `boardingPoints.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field}
+      form={({ key, ...form }) => (
+        <BoardingPointFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} map={loaderData.map} name={loaderData.name} />
+      )}
+    />
   );
 }
 
