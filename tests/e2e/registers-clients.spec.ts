@@ -388,6 +388,8 @@ test.describe("clients list", () => {
     await page.getByTestId("list-filter-kind").selectOption("person");
     await expect(page).toHaveURL(/\?kind=person$/);
     const rows = page.getByTestId("list-row");
+    // The filtered page is on screen once no company (badge "PJ") is left in it.
+    await expect(page.getByTestId("company-badge")).toHaveCount(0);
     await expect(rows).toHaveCount(25);
     await expect(page.getByTestId("list-prev")).toHaveCount(0);
     const first = await rowNames(page);

@@ -40,7 +40,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           <Flex gap="2" align="center" wrap="wrap">
             <Text weight="medium">{r.name}</Text>
             {r.kind === "company" && (
-              <Badge color="blue" variant="soft" size="1" highContrast>
+              <Badge color="blue" variant="soft" size="1" highContrast data-testid="company-badge">
                 {t("registers.kind.companyShort")}
               </Badge>
             )}
