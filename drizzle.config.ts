@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./db/schema/index.ts",
+  schema: "./app/db/schema/index.ts",
   out: "./db/migrations",
 });

@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["db/setup.ts", "db/serve.ts", "db/deploy.ts", "tests/**/*.ts"],
+    files: ["scripts/**/*.ts", "tests/**/*.ts"],
     rules: { "no-console": "off" },
   },
 );

@@ -14,14 +14,14 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ActionToasts, ToastProvider } from "~/components/ui/Toaster";
-import { useLanguageSync } from "~/lib/language-sync";
+import { useLanguageSync } from "~/lib/platform/language-sync";
 import { isLanguage } from "~/locales";
 import appStyles from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
-import { getLocale, i18nMiddleware } from "./middleware/i18n";
-import { originCheckMiddleware } from "./middleware/csrf";
-import { securityMiddleware } from "./middleware/security";
-import { sessionMiddleware } from "./middleware/session";
+import { getLocale, i18nMiddleware } from "~/middleware/i18n";
+import { originCheckMiddleware } from "~/middleware/csrf";
+import { securityMiddleware } from "~/middleware/security";
+import { sessionMiddleware } from "~/middleware/session";
 
 export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, i18nMiddleware, originCheckMiddleware, sessionMiddleware];
 

@@ -19,16 +19,18 @@ const crud = (base: string, key: string) => [
 ];
 
 /**
- * A built register (Cadastros): its list, the form for novo and editar/:id (one
- * module, two routes), the CSV export of the list's filter and, when it has one,
- * the CSV import.
+ * A built list + form module screen: its list, the form for novo and editar/:id (one
+ * route module, two routes), the CSV export of the list's filter and, when it has one,
+ * the CSV import. `folder` is the module's folder under app/routes (its domain name,
+ * e.g. "registers"), `key` the URL segment (the spec's, e.g. "clientes"); the files
+ * are `<folder>/<key>.tsx`, `<key>.form.tsx`, `<key>.exportar.ts`, `<key>.importar.tsx`.
  */
-const register = (key: string, options: { importer?: boolean } = {}) => [
-  route(key, `routes/cadastros/${key}.tsx`),
-  route(`${key}/novo`, `routes/cadastros/${key}.form.tsx`, { id: `cadastros/${key}/novo` }),
-  route(`${key}/editar/:id`, `routes/cadastros/${key}.form.tsx`, { id: `cadastros/${key}/editar` }),
-  route(`${key}/exportar`, `routes/cadastros/${key}.exportar.ts`),
-  ...(options.importer ? [route(`${key}/importar`, `routes/cadastros/${key}.importar.tsx`)] : []),
+export const records = (folder: string, key: string, options: { importer?: boolean; exporter?: boolean } = {}) => [
+  route(key, `routes/${folder}/${key}.tsx`),
+  route(`${key}/novo`, `routes/${folder}/${key}.form.tsx`, { id: `${folder}/${key}/novo` }),
+  route(`${key}/editar/:id`, `routes/${folder}/${key}.form.tsx`, { id: `${folder}/${key}/editar` }),
+  ...(options.exporter === false ? [] : [route(`${key}/exportar`, `routes/${folder}/${key}.exportar.ts`)]),
+  ...(options.importer ? [route(`${key}/importar`, `routes/${folder}/${key}.importar.tsx`)] : []),
 ];
 
 export default [
@@ -61,13 +63,13 @@ export default [
 
     ...prefix("cadastros", [
       sectionIndex("cadastros"),
-      ...register("clientes", { importer: true }),
-      ...register("agentes"),
-      ...register("fornecedores"),
-      ...register("prestadores"),
-      ...register("embarques"),
-      ...register("destinos"),
-      route("produtos", "routes/cadastros/produtos.tsx"),
+      ...records("registers", "clientes", { importer: true }),
+      ...records("registers", "agentes"),
+      ...records("registers", "fornecedores"),
+      ...records("registers", "prestadores"),
+      ...records("registers", "embarques"),
+      ...records("registers", "destinos"),
+      route("produtos", "routes/registers/produtos.tsx"),
     ]),
 
     ...prefix("crm", [index(SCREEN, { id: "screen/crm" }), screen("crm", ":stage")]),
@@ -135,22 +137,22 @@ export default [
       screen("contratos", "assinaturas"),
     ]),
 
-    ...prefix("parametrizacao", [sectionIndex("parametrizacao"), route("email", "routes/parametrizacao/email.tsx")]),
+    ...prefix("parametrizacao", [sectionIndex("parametrizacao"), route("email", "routes/settings/email.tsx")]),
 
     ...prefix("sistema", [
       sectionIndex("sistema"),
-      route("user-management", "routes/sistema/user-management.tsx"),
-      route("auditoria", "routes/sistema/audit.tsx"),
-      route("license-management", "routes/sistema/license-management.tsx"),
-      route("license-management/new", "routes/sistema/license-new.tsx"),
-      route("license-management/edit/:agencyId", "routes/sistema/license-edit.tsx"),
-      route("menu-management", "routes/sistema/menu-management.tsx"),
-      route("minha-agencia", "routes/sistema/minha-agencia.tsx"),
+      route("user-management", "routes/system/user-management.tsx"),
+      route("auditoria", "routes/system/audit.tsx"),
+      route("license-management", "routes/system/license-management.tsx"),
+      route("license-management/new", "routes/system/license-new.tsx"),
+      route("license-management/edit/:agencyId", "routes/system/license-edit.tsx"),
+      route("menu-management", "routes/system/menu-management.tsx"),
+      route("minha-agencia", "routes/system/minha-agencia.tsx"),
       screen("sistema", "integracoes"),
       screen("sistema", "integracoes/asaas"),
       screen("sistema", "integracoes/webhooks"),
-      route("sobre", "routes/sistema/sobre.tsx"),
-      route("historico-versoes", "routes/sistema/historico-versoes.tsx"),
+      route("sobre", "routes/system/sobre.tsx"),
+      route("historico-versoes", "routes/system/historico-versoes.tsx"),
     ]),
   ]),
 

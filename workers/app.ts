@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/middleware/cloudflare";
 import { crossOriginResponse, isSameOrigin } from "~/middleware/csrf";
-import { handlePartyRequest } from "~/lib/realtime.server";
+import { handlePartyRequest } from "~/lib/platform/realtime.server";
 
 export { Notifications } from "../party/notifications";
 

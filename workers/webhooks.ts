@@ -6,9 +6,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { webhookEvent } from "../db/schema/platform";
-import { newId } from "../db/schema/columns";
-import { checkDatabase } from "../db/health";
+import { webhookEvent } from "~/db/schema/platform";
+import { newId } from "~/db/schema/columns";
+import { checkDatabase } from "~/db/health";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 

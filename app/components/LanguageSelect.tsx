@@ -2,7 +2,7 @@ import { Select } from "@radix-ui/themes";
 import { Languages } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { useChangeLanguage } from "~/lib/language-sync";
+import { useChangeLanguage } from "~/lib/platform/language-sync";
 import { isLanguage, LANGUAGES, type Language } from "~/locales";
 
 /** Saves the choice (cookie + localStorage), applies it at once and reloads server data. */

@@ -1,10 +1,10 @@
-import type { Translation } from "./pt";
-import system from "./system/en";
-import registers from "./registers/en";
-import users from "./users/en";
-import destinations from "./destinations/en";
-import agents from "./agents/en";
-import partners from "./partners/en";
+import type { Translation } from "~/locales/pt";
+import system from "~/locales/system/en";
+import registers from "~/locales/registers/en";
+import users from "~/locales/system/users/en";
+import destinations from "~/locales/registers/destinations/en";
+import agents from "~/locales/registers/agents/en";
+import partners from "~/locales/registers/partners/en";
 
 export default {
   ...system,

@@ -1,10 +1,10 @@
-import type { Translation } from "./pt";
-import system from "./system/es";
-import registers from "./registers/es";
-import users from "./users/es";
-import destinations from "./destinations/es";
-import agents from "./agents/es";
-import partners from "./partners/es";
+import type { Translation } from "~/locales/pt";
+import system from "~/locales/system/es";
+import registers from "~/locales/registers/es";
+import users from "~/locales/system/users/es";
+import destinations from "~/locales/registers/destinations/es";
+import agents from "~/locales/registers/agents/es";
+import partners from "~/locales/registers/partners/es";
 
 export default {
   ...system,

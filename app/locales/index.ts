@@ -1,6 +1,6 @@
-import en from "./en";
-import es from "./es";
-import pt from "./pt";
+import en from "~/locales/en";
+import es from "~/locales/es";
+import pt from "~/locales/pt";
 
 export const LANGUAGES = ["pt", "en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import resources, { LANGUAGES } from "./index";
+import resources, { LANGUAGES } from "~/locales";
 
 /** Every leaf key path of a translation object, with its value. */
 function leaves(obj: unknown, prefix = ""): [string, unknown][] {

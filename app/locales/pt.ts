@@ -1,11 +1,11 @@
 // Portuguese is the source of truth: en and es must have exactly these keys
 // (`satisfies Translation` fails the typecheck otherwise).
-import system from "./system/pt";
-import registers from "./registers/pt";
-import users from "./users/pt";
-import destinations from "./destinations/pt";
-import agents from "./agents/pt";
-import partners from "./partners/pt";
+import system from "~/locales/system/pt";
+import registers from "~/locales/registers/pt";
+import users from "~/locales/system/users/pt";
+import destinations from "~/locales/registers/destinations/pt";
+import agents from "~/locales/registers/agents/pt";
+import partners from "~/locales/registers/partners/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts

@@ -1,6 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { createDb, type Db } from "~/lib/db.server";
-import { parseEnv, type AppEnv } from "~/lib/env.server";
+import { createDb, type Db } from "~/lib/platform/db.server";
+import { parseEnv, type AppEnv } from "~/lib/platform/env.server";
 
 export type CloudflareBindings = { env: Env; ctx: ExecutionContext };
 

@@ -6,13 +6,13 @@
  */
 import { eq } from "drizzle-orm";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { agency, licence, profile, type Role } from "../../db/schema";
-import { createAuth, type Auth } from "~/lib/auth.server";
-import { hasPermission, type LicenceModules } from "~/lib/licence";
-import { getMailer, sendMail } from "~/lib/mail.server";
-import { recipientLanguage, textIn } from "~/lib/text-in";
-import { getDb, getEnv } from "./cloudflare";
-import { getLocale } from "./i18n";
+import { agency, licence, profile, type Role } from "~/db/schema";
+import { createAuth, type Auth } from "~/lib/platform/auth.server";
+import { hasPermission, type LicenceModules } from "~/lib/system/licence";
+import { getMailer, sendMail } from "~/lib/platform/mail.server";
+import { recipientLanguage, textIn } from "~/lib/platform/text-in";
+import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getLocale } from "~/middleware/i18n";
 
 export type ViewerAgency = {
   id: string;

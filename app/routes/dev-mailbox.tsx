@@ -1,7 +1,7 @@
 import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { count, desc } from "drizzle-orm";
 import { Link } from "react-router";
-import { emailOutbox } from "../../db/schema";
+import { emailOutbox } from "~/db/schema";
 import { getDb, getEnv } from "~/middleware/cloudflare";
 import type { Route } from "./+types/dev-mailbox";
 

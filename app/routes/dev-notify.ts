@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { notify } from "~/lib/realtime.server";
+import { notify } from "~/lib/platform/realtime.server";
 import { getEnv } from "~/middleware/cloudflare";
 import { requireViewer } from "~/middleware/session";
 import type { Route } from "./+types/dev-notify";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or } from "drizzle-orm";
-import { agency, destination, profile } from "../../db/schema";
-import { serveObject } from "~/lib/files.server";
+import { agency, destination, profile } from "~/db/schema";
+import { serveObject } from "~/lib/platform/files.server";
 import { getDb, getEnv } from "~/middleware/cloudflare";
 import { getViewer } from "~/middleware/session";
 import type { Route } from "./+types/files";

@@ -1,5 +1,5 @@
 import { getEnv } from "~/middleware/cloudflare";
-import { checkDatabase } from "../../db/health";
+import { checkDatabase } from "~/db/health";
 import type { Route } from "./+types/healthz";
 
 export async function loader({ context }: Route.LoaderArgs) {

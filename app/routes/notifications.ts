@@ -1,8 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
-import { notification } from "../../db/schema";
-import { NOTIFICATION_LIMIT, pushToUser } from "~/lib/realtime.server";
+import { notification } from "~/db/schema";
+import { NOTIFICATION_LIMIT, pushToUser } from "~/lib/platform/realtime.server";
 import { getDb, getEnv } from "~/middleware/cloudflare";
 import { requireViewer } from "~/middleware/session";
 import type { Route } from "./+types/notifications";

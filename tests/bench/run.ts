@@ -316,7 +316,7 @@ async function measureRealtime(connections = 200, notifications = 200): Promise<
 
 /** CPU cost of one sign-in's password check: the same scrypt the Worker runs natively. */
 async function passwordHashCost(runs = 20) {
-  const { hashPassword, verifyPassword } = await import("../../app/lib/password.server.ts");
+  const { hashPassword, verifyPassword } = await import("../../app/lib/platform/password.server.ts");
   const hash = await hashPassword("demo-rota-2026");
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -612,11 +612,11 @@ function tables(r: Results): Table[] {
         ]),
         [
           "local server cold start",
-          "node db/serve.ts (vite preview on workerd) until /healthz 200",
+          "node scripts/serve.ts (vite preview on workerd) until /healthz 200",
           msf(r.serverColdStartMs),
           "",
         ],
-        ["local setup", "node db/setup.ts (migrate + seed a fresh state)", msf(r.setupMs), ""],
+        ["local setup", "node scripts/setup.ts (migrate + seed a fresh state)", msf(r.setupMs), ""],
         ...(r.clientsSeed ? [["bench data", "tests/bench/seed-clients.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.clientsSeed.ms), `${r.clientsSeed.rows} clients, ${kb(r.clientsSeed.sqlBytes)} SQL; ${r.clientsSeed.liveTotal} live in Sol Viagens`]] : []),
         ["build", "react-router build", r.buildMs === null ? "skipped" : msf(r.buildMs), ""],
       ],

@@ -1,8 +1,8 @@
 /**
  * Bench data for the clients list: 100,000 clients in the demo agency Sol
- * Viagens, written straight into the bench's local D1 (after db/setup.ts, before
+ * Viagens, written straight into the bench's local D1 (after scripts/setup.ts, before
  * the server starts) as a SQL file of multi-row INSERTs run by
- * `wrangler d1 execute DB --local --persist-to <state dir>`, the way db/setup.ts
+ * `wrangler d1 execute DB --local --persist-to <state dir>`, the way scripts/setup.ts
  * seeds. The register_count triggers keep the list's total.
  *
  * Deterministic (one seeded PRNG): valid, unique CPFs (generateCpf), e-mails and
@@ -17,10 +17,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateCpf, mulberry32, randomDigits, type Rng } from "../../app/lib/br-documents.ts";
-import { encodeCursor } from "../../app/lib/list.ts";
-import { registerSearchText } from "../../app/lib/search-text.ts";
-import { DEMO_AGENCIES } from "../../db/seed.ts";
+import { generateCpf, mulberry32, randomDigits, type Rng } from "../../app/lib/platform/br-documents.ts";
+import { encodeCursor } from "../../app/lib/kit/list.ts";
+import { registerSearchText } from "../../app/lib/kit/search-text.ts";
+import { DEMO_AGENCIES } from "../../scripts/seed/seed.ts";
 import type { BenchTarget } from "./run.ts";
 
 export const BENCH_CLIENTS = 100_000;

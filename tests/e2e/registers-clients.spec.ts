@@ -12,7 +12,7 @@
 import type { Page } from "@playwright/test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatCpf, generateCpf, mulberry32 } from "../../app/lib/br-documents";
+import { formatCpf, generateCpf, mulberry32 } from "~/lib/platform/br-documents";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots/clients";

@@ -1,9 +1,9 @@
 /** Factories and session helpers for the integration tests (never the demo seed's business data). */
 import { env } from "cloudflare:test";
 import { v7 as uuidv7 } from "uuid";
-import { defaultLicence } from "~/lib/licence";
-import { hashPassword } from "~/lib/password.server";
-import { buildSeedStatements, DEMO_AGENCIES, DEMO_PASSWORD } from "../../db/seed";
+import { defaultLicence } from "~/lib/system/licence";
+import { hashPassword } from "~/lib/platform/password.server";
+import { buildSeedStatements, DEMO_AGENCIES, DEMO_PASSWORD } from "../../scripts/seed/seed";
 import { appRequest } from "./harness";
 
 export { DEMO_AGENCIES, DEMO_PASSWORD };

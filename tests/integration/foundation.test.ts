@@ -1,7 +1,7 @@
 import { createMessageBatch, createExecutionContext, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "~/lib/password.server";
-import { buildSeedStatements, DEMO_AGENCIES, DEMO_USERS } from "../../db/seed";
+import { hashPassword } from "~/lib/platform/password.server";
+import { buildSeedStatements, DEMO_AGENCIES, DEMO_USERS } from "../../scripts/seed/seed";
 import worker from "./worker";
 import { appRequest, json } from "./harness";
 

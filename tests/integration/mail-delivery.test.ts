@@ -9,7 +9,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { STARTTLS_REFUSED } from "~/lib/smtp-starttls";
+import { STARTTLS_REFUSED } from "~/lib/settings/smtp-starttls";
 import { appRequest, json } from "./harness";
 import { createAgency, createUser, freshIp, seedDemo, signIn } from "./fixtures";
 import type { SmtpMessage, SmtpSession } from "./smtp-server";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { notify, notifyAgencyAdmins } from "~/lib/realtime.server";
+import { notify, notifyAgencyAdmins } from "~/lib/platform/realtime.server";
 import worker from "./worker";
 import { appRequest, json } from "./harness";
 import { createUser, seedDemo, signIn, SOL } from "./fixtures";

@@ -9,9 +9,9 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateCnpj, generateCpf, mulberry32 } from "~/lib/br-documents";
-import type { PageInfo } from "~/lib/list";
-import { registerReference } from "~/lib/registers/crud.server";
+import { generateCnpj, generateCpf, mulberry32 } from "~/lib/platform/br-documents";
+import type { PageInfo } from "~/lib/kit/list";
+import { registerReference } from "~/lib/kit/record.server";
 import { appRequest, json } from "./harness";
 import { createAgency, createUser, MAR, seedDemo, signIn, SOL } from "./fixtures";
 

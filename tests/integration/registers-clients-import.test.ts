@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatCpf, generateCpf, mulberry32 } from "~/lib/br-documents";
+import { formatCpf, generateCpf, mulberry32 } from "~/lib/platform/br-documents";
 import { CLIENT_CSV_COLUMNS } from "~/lib/registers/client";
 import type { ImportReport } from "~/lib/registers/client.server";
 import { appRequest, json } from "./harness";

@@ -5,11 +5,11 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateCnpj, generateCpf, isValidCnpj, isValidCpf, mulberry32 } from "~/lib/br-documents";
-import { likeContains, searchTerms } from "~/lib/search-text";
-import { hashPassword } from "~/lib/password.server";
+import { generateCnpj, generateCpf, isValidCnpj, isValidCpf, mulberry32 } from "~/lib/platform/br-documents";
+import { likeContains, searchTerms } from "~/lib/kit/search-text";
+import { hashPassword } from "~/lib/platform/password.server";
 import { v7 as uuidv7 } from "uuid";
-import { buildSeedStatements, DEMO_AGENCIES, DEMO_USERS } from "../../db/seed";
+import { buildSeedStatements, DEMO_AGENCIES, DEMO_USERS } from "../../scripts/seed/seed";
 
 const SOL = DEMO_AGENCIES[0];
 const MAR = DEMO_AGENCIES[1];

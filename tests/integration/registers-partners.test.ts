@@ -10,9 +10,9 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateCnpj, generateCpf, mulberry32 } from "~/lib/br-documents";
-import { registerReference } from "~/lib/registers/crud.server";
-import { registerSearchText } from "~/lib/search-text";
+import { generateCnpj, generateCpf, mulberry32 } from "~/lib/platform/br-documents";
+import { registerReference } from "~/lib/kit/record.server";
+import { registerSearchText } from "~/lib/kit/search-text";
 import { appRequest, json } from "./harness";
 import { createAgency, createUser, MAR, seedDemo, signIn, SOL } from "./fixtures";
 

@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { defaultLicence, type LicenceModules } from "~/lib/licence";
-import type { NavItem } from "~/lib/sidebar";
+import { defaultLicence, type LicenceModules } from "~/lib/system/licence";
+import type { NavItem } from "~/lib/shell/sidebar";
 import { appRequest, json } from "./harness";
 import { createAgency, createUser, seedDemo, signIn, SOL } from "./fixtures";
 

@@ -8,10 +8,10 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decryptSecret } from "~/lib/crypto.server";
-import { defaultLicence, type LicenceModules } from "~/lib/licence";
-import { entryIds } from "~/lib/licence-edit";
-import type { NavItem } from "~/lib/sidebar";
+import { decryptSecret } from "~/lib/platform/crypto.server";
+import { defaultLicence, type LicenceModules } from "~/lib/system/licence";
+import { entryIds } from "~/lib/system/licence-edit";
+import type { NavItem } from "~/lib/shell/sidebar";
 import packageJson from "../../package.json";
 import { appRequest, json } from "./harness";
 import { createAgency, createUser, seedDemo, signIn } from "./fixtures";

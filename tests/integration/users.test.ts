@@ -8,7 +8,7 @@
 import { env } from "cloudflare:test";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MemberRow } from "~/lib/users";
+import type { MemberRow } from "~/lib/system/users";
 import { appRequest, json } from "./harness";
 import { cookieFrom, createAgency, createUser, freshIp, MAR, seedDemo, signIn, SOL } from "./fixtures";
 

@@ -4,7 +4,7 @@
  * tests/integration/harness.ts, which runs them with the real route table and
  * middleware chain.
  */
-import { handlePartyRequest } from "~/lib/realtime.server";
+import { handlePartyRequest } from "~/lib/platform/realtime.server";
 import webhooks from "../../workers/webhooks";
 
 export { Notifications } from "../../party/notifications";

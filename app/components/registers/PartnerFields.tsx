@@ -10,18 +10,18 @@ import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { BANK_ACCOUNT_TYPES, PIX_KEY_TYPES, SUPPLIER_CATEGORIES, type PixKeyType, type SupplierCategory } from "../../../db/schema/registers";
-import { FormActions, useChoiceFormatter, RecordPage, type RecordActionData } from "~/components/form/RecordParts";
-import { ListPage, type Column } from "~/components/list/ListPage";
+import { BANK_ACCOUNT_TYPES, PIX_KEY_TYPES, SUPPLIER_CATEGORIES, type PixKeyType, type SupplierCategory } from "~/db/schema/registers";
+import { FormActions, useChoiceFormatter, RecordPage, type RecordActionData } from "~/components/kit/RecordParts";
+import { ListPage, type Column } from "~/components/kit/ListPage";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
-import { formatDocument, formatPhone } from "~/lib/br-documents";
-import { considerForDirty, parseWithZod } from "~/lib/forms";
-import type { ListQuery, PageInfo } from "~/lib/list";
-import { cnpjMask, cpfMask, documentMask, phoneMask } from "~/lib/masks";
-import type { HistoryEntry } from "~/lib/registers/crud.server";
+import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
+import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
+import type { ListQuery, PageInfo } from "~/lib/kit/list";
+import { cnpjMask, cpfMask, documentMask, phoneMask } from "~/lib/platform/masks";
+import type { HistoryEntry } from "~/lib/kit/record.server";
 import { MAX_CONTACTS, MAX_SERVICES, PARTNER_REGISTERS, partnerListSpec, partnerSchemas, type PartnerRegister } from "~/lib/registers/partner";
 import type { PartnerListRow } from "~/lib/registers/partner.server";
-import { lookup } from "~/lib/translate";
+import { lookup } from "~/lib/platform/translate";
 
 /** A field's label in history and stale notices: this register's own first, then the shared ones. */
 export function usePartnerFieldLabel() {

@@ -2,7 +2,7 @@ import { Text } from "@radix-ui/themes";
 import { ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Crumb } from "~/lib/screens";
+import type { Crumb } from "~/lib/shell/screens";
 
 /** A breadcrumb trail; the last crumb is the current page. */
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {

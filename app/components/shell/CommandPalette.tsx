@@ -4,12 +4,12 @@ import { FileText, Search, UserRound } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useNavigate } from "react-router";
-import { paletteEntries, paletteFilter } from "~/lib/palette";
-import { SEARCH_MIN_LENGTH, type SearchResponse } from "~/lib/search";
-import type { NavItem } from "~/lib/sidebar";
-import type { PublicViewer } from "~/lib/viewer";
-import { lookup } from "~/lib/translate";
-import { NavIcon } from "./icons";
+import { paletteEntries, paletteFilter } from "~/lib/shell/palette";
+import { SEARCH_MIN_LENGTH, type SearchResponse } from "~/lib/shell/search";
+import type { NavItem } from "~/lib/shell/sidebar";
+import type { PublicViewer } from "~/lib/platform/viewer";
+import { lookup } from "~/lib/platform/translate";
+import { NavIcon } from "~/components/shell/icons";
 
 /** Wait for a pause in typing before asking the server for records. */
 const RECORD_SEARCH_DEBOUNCE_MS = 250;

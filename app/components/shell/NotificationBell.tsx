@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/Toaster";
-import { formatRelative } from "~/lib/format";
+import { formatRelative } from "~/lib/platform/format";
 import type { RoomEvent } from "../../../party/notifications";
 
 type Item = { id: string; title: string; message: string; link: string | null; read: boolean; createdAt: string };

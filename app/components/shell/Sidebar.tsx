@@ -4,8 +4,8 @@ import { AnimatePresence, motion } from "motion/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { activeItem, isActive, openGroupsFor, type NavItem } from "~/lib/sidebar";
-import { NavIcon } from "./icons";
+import { activeItem, isActive, openGroupsFor, type NavItem } from "~/lib/shell/sidebar";
+import { NavIcon } from "~/components/shell/icons";
 
 /** Spec §9: the scrollbar hides 600 ms after scrolling stops. */
 const SCROLL_HIDE_DELAY_MS = 600;

@@ -2,8 +2,8 @@ import { Avatar, DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
 import { ArrowLeftRight, ChevronDown, CircleUser, LogOut, Settings, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSubmit } from "react-router";
-import { displayName, initials } from "~/lib/display";
-import type { PublicViewer } from "~/lib/viewer";
+import { displayName, initials } from "~/lib/platform/display";
+import type { PublicViewer } from "~/lib/platform/viewer";
 
 /** The user menu (spec §2.1): my account, profile, settings, switch agency (SuperAdmin), logout. */
 export function UserMenu({ viewer }: { viewer: PublicViewer }) {

@@ -60,7 +60,7 @@ import {
   type LucideIcon,
   type LucideProps,
 } from "lucide-react";
-import { DEFAULT_ICON, iconKey, type IconKey } from "~/lib/sidebar";
+import { DEFAULT_ICON, iconKey, type IconKey } from "~/lib/shell/sidebar";
 
 export const ICONS: Record<IconKey, LucideIcon> = {
   dashboard: LayoutDashboard,

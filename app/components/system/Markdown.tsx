@@ -1,6 +1,6 @@
 /** Renders the plain-data Markdown tree of ~/lib/changelog as React elements (text is escaped by React). */
 import { Code, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
-import type { Block, Inline } from "~/lib/changelog";
+import type { Block, Inline } from "~/lib/system/changelog";
 
 export function InlineNodes({ nodes }: { nodes: Inline[] }) {
   return (

@@ -23,10 +23,10 @@ import { ChevronDown, ChevronRight, ChevronUp, GripVertical, Pencil } from "luci
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavIcon } from "~/components/shell/icons";
-import { labelField, licenceEntries, MAX_LABEL_LENGTH, type Labels, type LicenceEntry } from "~/lib/licence-edit";
-import type { LicenceModules } from "~/lib/licence";
-import { buildSidebar, displayNameOf, iconKey, type NavItem, type Translate } from "~/lib/sidebar";
-import { lookup } from "~/lib/translate";
+import { labelField, licenceEntries, MAX_LABEL_LENGTH, type Labels, type LicenceEntry } from "~/lib/system/licence-edit";
+import type { LicenceModules } from "~/lib/system/licence";
+import { buildSidebar, displayNameOf, iconKey, type NavItem, type Translate } from "~/lib/shell/sidebar";
+import { lookup } from "~/lib/platform/translate";
 import { isLanguage, LANGUAGES, type Language } from "~/locales";
 
 type Props = {

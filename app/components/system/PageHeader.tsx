@@ -2,7 +2,7 @@ import { Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Breadcrumb } from "~/components/shell/Breadcrumb";
-import type { Crumb } from "~/lib/screens";
+import type { Crumb } from "~/lib/shell/screens";
 
 /** Title, subtitle and breadcrumb of a system screen, with optional actions on the right. */
 export function PageHeader({

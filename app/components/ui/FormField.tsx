@@ -3,7 +3,7 @@ import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useBlocker } from "react-router";
-import type { MaskOptions } from "~/lib/masks";
+import type { MaskOptions } from "~/lib/platform/masks";
 
 /** Translates a validation key (or shows text as is). */
 export function useErrorText() {

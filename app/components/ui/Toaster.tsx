@@ -10,8 +10,8 @@ import {
   TOAST_SWIPE_THRESHOLD_PX,
   toastOf,
   type ToastVariant,
-} from "~/lib/toast";
-import { translate } from "~/lib/translate";
+} from "~/lib/platform/toast";
+import { translate } from "~/lib/platform/translate";
 
 /** A toast with its texts already in the user's language. */
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant; duration?: number };

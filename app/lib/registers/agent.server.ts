@@ -4,14 +4,14 @@
  * form input becomes, and the command palette provider.
  */
 import { and, asc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { agent, profile, user } from "../../../db/schema";
-import type { CommissionRule } from "../../../db/schema/registers";
-import { formatDocument } from "../br-documents";
-import type { Db } from "../db.server";
-import type { ListQuery } from "../list";
-import { liveRows, runList, searchWhere, type ListSource } from "../list.server";
-import { registerSearchText } from "../search-text";
-import type { AgentFilter, AgentInput, AgentSort } from "./agent";
+import { agent, profile, user } from "~/db/schema";
+import type { CommissionRule } from "~/db/schema/registers";
+import { formatDocument } from "~/lib/platform/br-documents";
+import type { Db } from "~/lib/platform/db.server";
+import type { ListQuery } from "~/lib/kit/list";
+import { liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
+import { registerSearchText } from "~/lib/kit/search-text";
+import type { AgentFilter, AgentInput, AgentSort } from "~/lib/registers/agent";
 
 export const AGENT_ENTITY = "agent";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateCnpj, generateCpf, mulberry32 } from "../br-documents";
+import { generateCnpj, generateCpf, mulberry32 } from "~/lib/platform/br-documents";
 import {
   agentEditSchema,
   agentListSpec,
@@ -12,8 +12,8 @@ import {
   isValidPixKey,
   normalizePixKey,
   parsePercentToBps,
-} from "./agent";
-import { parseListQuery } from "../list";
+} from "~/lib/registers/agent";
+import { parseListQuery } from "~/lib/kit/list";
 
 const rng = mulberry32(424242);
 const cpf = generateCpf(rng);

@@ -9,11 +9,11 @@
  * normalised (document digits, lower-case e-mail or UUID, phone in E.164).
  */
 import { z } from "zod";
-import { COMMISSION_RULES, PIX_KEY_TYPES, type PixKeyType } from "../../../db/schema/registers";
-import { isValidBrPhone, isValidCnpj, isValidCpf, onlyDigits, phoneToE164 } from "../br-documents";
-import { msg, optionalEmail, optionalText, requiredText } from "../forms";
-import type { ListSpec } from "../list";
-import { documentText, phoneField, regErr, versionField } from "./fields";
+import { COMMISSION_RULES, PIX_KEY_TYPES, type PixKeyType } from "~/db/schema/registers";
+import { isValidBrPhone, isValidCnpj, isValidCpf, onlyDigits, phoneToE164 } from "~/lib/platform/br-documents";
+import { msg, optionalEmail, optionalText, requiredText } from "~/lib/kit/forms";
+import type { ListSpec } from "~/lib/kit/list";
+import { documentText, phoneField, regErr, versionField } from "~/lib/kit/fields";
 
 export { COMMISSION_RULES, PIX_KEY_TYPES };
 

@@ -3,12 +3,12 @@
  * points are in (the list's filter), and the row a form input becomes.
  */
 import { and, asc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import { boardingPoint } from "../../../db/schema";
-import type { Db } from "../db.server";
-import type { ListQuery } from "../list";
-import { liveRows, runList, type ListSource } from "../list.server";
-import { registerSearchText } from "../search-text";
-import type { BoardingPointFilter, BoardingPointInput, BoardingPointSort } from "./boarding-point";
+import { boardingPoint } from "~/db/schema";
+import type { Db } from "~/lib/platform/db.server";
+import type { ListQuery } from "~/lib/kit/list";
+import { liveRows, runList, type ListSource } from "~/lib/kit/list.server";
+import { registerSearchText } from "~/lib/kit/search-text";
+import type { BoardingPointFilter, BoardingPointInput, BoardingPointSort } from "~/lib/registers/boarding-point";
 
 export const BOARDING_POINT_ENTITY = "boarding_point";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseListQuery } from "../list";
+import { parseListQuery } from "~/lib/kit/list";
 import {
   BOARDING_POINT_CSV_COLUMNS,
   boardingPointEditSchema,
@@ -9,7 +9,7 @@ import {
   boardingPointToCsvRow,
   formatOffset,
   mapHref,
-} from "./boarding-point";
+} from "~/lib/registers/boarding-point";
 
 const parse = (input: Record<string, unknown>) => boardingPointSchema.safeParse({ name: "Metrô Tatuapé", ...input });
 const errorsOf = (input: Record<string, unknown>) => {

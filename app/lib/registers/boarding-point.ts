@@ -6,10 +6,10 @@
  * the CSV columns.
  */
 import { z } from "zod";
-import { isValidCep, onlyDigits } from "../br-documents";
-import { optionalText, requiredText } from "../forms";
-import type { ListSpec } from "../list";
-import { BR_STATES, optionalDecimal, optionalInt, regErr, versionField } from "./fields";
+import { isValidCep, onlyDigits } from "~/lib/platform/br-documents";
+import { optionalText, requiredText } from "~/lib/kit/forms";
+import type { ListSpec } from "~/lib/kit/list";
+import { BR_STATES, optionalDecimal, optionalInt, regErr, versionField } from "~/lib/kit/fields";
 
 /** Boarding-point-specific error keys (app/locales/agents). */
 export const boardingPointErr = {

@@ -3,15 +3,15 @@
  * within the agency), the row a form input becomes, and the CSV import.
  */
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { client } from "../../../db/schema";
-import { newId } from "../../../db/schema/columns";
-import type { Db } from "../db.server";
-import type { ListQuery } from "../list";
-import { liveRows, runList, searchWhere, type ListSource } from "../list.server";
-import { formatDocument } from "../br-documents";
-import { registerSearchText } from "../search-text";
-import { clientSchema, csvRowToFormInput, type ClientInput, type ClientSort } from "./client";
-import { auditInsert } from "../audit.server";
+import { client } from "~/db/schema";
+import { newId } from "~/db/schema/columns";
+import type { Db } from "~/lib/platform/db.server";
+import type { ListQuery } from "~/lib/kit/list";
+import { liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
+import { formatDocument } from "~/lib/platform/br-documents";
+import { registerSearchText } from "~/lib/kit/search-text";
+import { clientSchema, csvRowToFormInput, type ClientInput, type ClientSort } from "~/lib/registers/client";
+import { auditInsert } from "~/lib/platform/audit.server";
 
 export const CLIENT_ENTITY = "client";
 

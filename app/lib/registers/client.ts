@@ -4,11 +4,11 @@
  * same ones, so an exported file imports back).
  */
 import { z } from "zod";
-import { PARTY_KINDS } from "../../../db/schema/registers";
-import { onlyDigits } from "../br-documents";
-import { emailField, msg, optionalText, requiredText } from "../forms";
-import type { ListSpec } from "../list";
-import { parseCalendarDate } from "../time-zone";
+import { PARTY_KINDS } from "~/db/schema/registers";
+import { onlyDigits } from "~/lib/platform/br-documents";
+import { emailField, msg, optionalText, requiredText } from "~/lib/kit/forms";
+import type { ListSpec } from "~/lib/kit/list";
+import { parseCalendarDate } from "~/lib/platform/time-zone";
 import {
   brAddress,
   checkBrAddress,
@@ -22,7 +22,7 @@ import {
   regErr,
   tagsField,
   versionField,
-} from "./fields";
+} from "~/lib/kit/fields";
 
 export const MAX_EMAILS = 5;
 export const MAX_PHONES = 5;

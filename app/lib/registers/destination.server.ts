@@ -5,17 +5,17 @@
  * object is deleted after the database write).
  */
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { destination } from "../../../db/schema";
-import { nowIso } from "../../../db/schema/columns";
-import { auditIfChanged, changedRows } from "../agencies.server";
-import type { Db } from "../db.server";
-import { checkImage, fileKey, IMAGE_CONTENT_TYPE, type ImageCheck } from "../files.server";
-import type { ListQuery } from "../list";
-import { liveRows, runList, type ListSource } from "../list.server";
-import { registerSearchText } from "../search-text";
-import type { WriteContext } from "./crud.server";
-import { findLive } from "./crud.server";
-import type { DestinationInput, DestinationSort } from "./destination";
+import { destination } from "~/db/schema";
+import { nowIso } from "~/db/schema/columns";
+import { auditIfChanged, changedRows } from "~/lib/system/agencies.server";
+import type { Db } from "~/lib/platform/db.server";
+import { checkImage, fileKey, IMAGE_CONTENT_TYPE, type ImageCheck } from "~/lib/platform/files.server";
+import type { ListQuery } from "~/lib/kit/list";
+import { liveRows, runList, type ListSource } from "~/lib/kit/list.server";
+import { registerSearchText } from "~/lib/kit/search-text";
+import type { WriteContext } from "~/lib/kit/record.server";
+import { findLive } from "~/lib/kit/record.server";
+import type { DestinationInput, DestinationSort } from "~/lib/registers/destination";
 
 export const DESTINATION_ENTITY = "destination";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseListQuery } from "../list";
-import { countryName, DESTINATION_CSV_COLUMNS, destinationEditSchema, destinationListSpec, destinationSchema, destinationToCsvRow, placeOf } from "./destination";
+import { parseListQuery } from "~/lib/kit/list";
+import { countryName, DESTINATION_CSV_COLUMNS, destinationEditSchema, destinationListSpec, destinationSchema, destinationToCsvRow, placeOf } from "~/lib/registers/destination";
 
 const ok = (input: Record<string, unknown>) => {
   const parsed = destinationSchema.safeParse(input);

@@ -5,9 +5,9 @@
  * screen (destination.server.ts), and it is not exported.
  */
 import { z } from "zod";
-import { optionalText, requiredText } from "../forms";
-import type { ListSpec } from "../list";
-import { checkBrAddress, countryField, versionField } from "./fields";
+import { optionalText, requiredText } from "~/lib/kit/forms";
+import type { ListSpec } from "~/lib/kit/list";
+import { checkBrAddress, countryField, versionField } from "~/lib/kit/fields";
 
 const destinationFields = {
   name: requiredText(120),

@@ -6,19 +6,19 @@
  */
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { provider, supplier } from "../../../db/schema";
-import type { Contact, ProviderService, SupplierCategory } from "../../../db/schema/registers";
-import { formatDocument, formatPhone } from "../br-documents";
-import { csvResponse } from "../csv.server";
-import type { Db } from "../db.server";
-import { parseListQuery, type ListQuery } from "../list";
-import { allRows, liveRows, runList, searchWhere, type ListSource } from "../list.server";
-import { registerSearchText } from "../search-text";
-import type { SearchResult } from "../search";
+import { provider, supplier } from "~/db/schema";
+import type { Contact, ProviderService, SupplierCategory } from "~/db/schema/registers";
+import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
+import { csvResponse } from "~/lib/kit/csv.server";
+import type { Db } from "~/lib/platform/db.server";
+import { parseListQuery, type ListQuery } from "~/lib/kit/list";
+import { allRows, liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
+import { registerSearchText } from "~/lib/kit/search-text";
+import type { SearchResult } from "~/lib/shell/search";
 import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
 import { requireAgency } from "~/middleware/session";
-import { findLive } from "./crud.server";
+import { findLive } from "~/lib/kit/record.server";
 import {
   contactToText,
   PARTNER_REGISTERS,
@@ -32,9 +32,9 @@ import {
   type PartnerRegister,
   type PartnerSort,
   type SupplierInput,
-} from "./partner";
-import { historyFor, notFound, recordAction } from "./record.server";
-import { canManageRegisters } from "./roles";
+} from "~/lib/registers/partner";
+import { historyFor, notFound, recordAction } from "~/lib/kit/record-action.server";
+import { canManageRegisters } from "~/lib/registers/roles";
 
 export const SUPPLIER_ENTITY = PARTNER_REGISTERS.supplier.entity;
 export const PROVIDER_ENTITY = PARTNER_REGISTERS.provider.entity;

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateCnpj, generateCpf, mulberry32 } from "../br-documents";
-import { MAX_CONTACTS, normalizePixKey, partnerErr, partnerToCsvRow, PROVIDER_CSV_COLUMNS, providerEditSchema, providerSchema, supplierEditSchema, supplierSchema, SUPPLIER_CSV_COLUMNS } from "./partner";
-import { regErr } from "./fields";
+import { generateCnpj, generateCpf, mulberry32 } from "~/lib/platform/br-documents";
+import { MAX_CONTACTS, normalizePixKey, partnerErr, partnerToCsvRow, PROVIDER_CSV_COLUMNS, providerEditSchema, providerSchema, supplierEditSchema, supplierSchema, SUPPLIER_CSV_COLUMNS } from "~/lib/registers/partner";
+import { regErr } from "~/lib/kit/fields";
 
 const rng = mulberry32(424242);
 const CPF = generateCpf(rng);

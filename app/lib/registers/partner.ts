@@ -7,11 +7,11 @@
  * CSV export's columns.
  */
 import { z } from "zod";
-import { BANK_ACCOUNT_TYPES, PARTY_KINDS, PIX_KEY_TYPES, SUPPLIER_CATEGORIES, type BankAccountType, type Contact, type PixKeyType, type ProviderService } from "../../../db/schema/registers";
-import { isValidBrPhone, isValidCnpj, isValidCpf, normalizePhone, onlyDigits } from "../br-documents";
-import { msg, optionalEmail, optionalText, requiredText } from "../forms";
-import type { ListSpec } from "../list";
-import { BR_STATES, checkDocument, countryField, documentText, phoneField, regErr, versionField } from "./fields";
+import { BANK_ACCOUNT_TYPES, PARTY_KINDS, PIX_KEY_TYPES, SUPPLIER_CATEGORIES, type BankAccountType, type Contact, type PixKeyType, type ProviderService } from "~/db/schema/registers";
+import { isValidBrPhone, isValidCnpj, isValidCpf, normalizePhone, onlyDigits } from "~/lib/platform/br-documents";
+import { msg, optionalEmail, optionalText, requiredText } from "~/lib/kit/forms";
+import type { ListSpec } from "~/lib/kit/list";
+import { BR_STATES, checkDocument, countryField, documentText, phoneField, regErr, versionField } from "~/lib/kit/fields";
 
 /** The two registers built on these fields, with what differs between them. */
 export const PARTNER_REGISTERS = {

@@ -4,15 +4,15 @@
  * version check and an audit entry in the same batch.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { productKind } from "../../../db/schema";
-import { newId, nowIso } from "../../../db/schema/columns";
-import type { ProductKind } from "../../../db/schema/registers";
-import { auditIfChanged, changedRows } from "../agencies.server";
-import { changedFields } from "../audit.server";
-import type { Db } from "../db.server";
-import { registerSearchText } from "../search-text";
-import type { WriteContext } from "./crud.server";
-import { productKindRows, type ProductKindInput, type ProductKindRow } from "./product-kind";
+import { productKind } from "~/db/schema";
+import { newId, nowIso } from "~/db/schema/columns";
+import type { ProductKind } from "~/db/schema/registers";
+import { auditIfChanged, changedRows } from "~/lib/system/agencies.server";
+import { changedFields } from "~/lib/platform/audit.server";
+import type { Db } from "~/lib/platform/db.server";
+import { registerSearchText } from "~/lib/kit/search-text";
+import type { WriteContext } from "~/lib/kit/record.server";
+import { productKindRows, type ProductKindInput, type ProductKindRow } from "~/lib/registers/product-kind";
 
 export const PRODUCT_KIND_ENTITY = "product_kind";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_KINDS } from "../../../db/schema/registers";
-import { canEditProductKinds, productKindRows, productKindSchema } from "./product-kind";
+import { PRODUCT_KINDS } from "~/db/schema/registers";
+import { canEditProductKinds, productKindRows, productKindSchema } from "~/lib/registers/product-kind";
 
 const parse = (input: Record<string, unknown>) => productKindSchema.safeParse(input);
 

@@ -6,10 +6,10 @@
  * `toggle` only the switch (the instant switch, with JavaScript).
  */
 import { z } from "zod";
-import { PRODUCT_KINDS, type ProductKind } from "../../../db/schema/registers";
-import type { Role } from "../../../db/schema/platform";
-import { msg, optionalText } from "../forms";
-import { checkboxField } from "./fields";
+import { PRODUCT_KINDS, type ProductKind } from "~/db/schema/registers";
+import type { Role } from "~/db/schema/platform";
+import { msg, optionalText } from "~/lib/kit/forms";
+import { checkboxField } from "~/lib/kit/fields";
 
 export const CATEGORY_MAX = 80;
 

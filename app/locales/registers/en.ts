@@ -1,4 +1,4 @@
-import type { RegistersTranslation } from "./pt";
+import type { RegistersTranslation } from "~/locales/registers/pt";
 
 export default {
   list: {

@@ -1,5 +1,5 @@
 /** Texts of the system screens in English; the keys of ./pt.ts (checked by the typecheck). */
-import type ptSystem from "./pt";
+import type ptSystem from "~/locales/system/pt";
 
 const system = {
   licences: {

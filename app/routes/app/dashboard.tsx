@@ -4,14 +4,14 @@ import { Bell, CalendarDays, Users } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
-import { notification, profile } from "../../../db/schema";
+import { notification, profile } from "~/db/schema";
 import { NavIcon } from "~/components/shell/icons";
-import { displayName } from "~/lib/display";
-import { formatDate, formatNumber } from "~/lib/format";
-import { flattenLinks, type NavItem } from "~/lib/sidebar";
+import { displayName } from "~/lib/platform/display";
+import { formatDate, formatNumber } from "~/lib/platform/format";
+import { flattenLinks, type NavItem } from "~/lib/shell/sidebar";
 import { getDb } from "~/middleware/cloudflare";
 import { requireAgency } from "~/middleware/session";
-import type { loader as layoutLoader } from "./layout";
+import type { loader as layoutLoader } from "~/routes/app/layout";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { normalizeQuery, SEARCH_LIMIT, SEARCH_MIN_LENGTH, type SearchResponse, type SearchResult } from "~/lib/search";
+import { normalizeQuery, SEARCH_LIMIT, SEARCH_MIN_LENGTH, type SearchResponse, type SearchResult } from "~/lib/shell/search";
 import { getDb } from "~/middleware/cloudflare";
 import { requireAgency } from "~/middleware/session";
 import { searchClients } from "~/lib/registers/client.server";

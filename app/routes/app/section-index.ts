@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { sectionIndexFor } from "~/lib/screens";
+import { sectionIndexFor } from "~/lib/shell/screens";
 import type { Route } from "./+types/section-index";
 
 /**

@@ -4,7 +4,7 @@ import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
-import { agency, session } from "../../../db/schema";
+import { agency, session } from "~/db/schema";
 import { getDb } from "~/middleware/cloudflare";
 import { requireRoles, requireViewer, safeRedirect } from "~/middleware/session";
 import type { Route } from "./+types/select-agency";

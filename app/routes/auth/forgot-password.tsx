@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormField } from "~/components/ui/FormField";
-import { emailField, invalid, parseWithZod } from "~/lib/forms";
+import { emailField, invalid, parseWithZod } from "~/lib/kit/forms";
 import { callAuthEndpoint } from "~/middleware/session";
 import type { Route } from "./+types/forgot-password";
 

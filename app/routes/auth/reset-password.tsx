@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
-import { invalid, msg, parseWithZod, passwordField } from "~/lib/forms";
+import { invalid, msg, parseWithZod, passwordField } from "~/lib/kit/forms";
 import { callAuthEndpoint } from "~/middleware/session";
 import type { Route } from "./+types/reset-password";
 

@@ -1,0 +1,3 @@
+export * from "~/db/schema/auth";
+export * from "~/db/schema/platform";
+export * from "~/db/schema/registers";

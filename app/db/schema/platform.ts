@@ -1,0 +1,196 @@
+// Platform tables (DOMAIN.md "Platform"): agency, profile, licence, notification,
+// audit entry, e-mail outbox, and the raw payment-provider webhook events.
+
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { user } from "~/db/schema/auth";
+import { id, nowIso, timestamps, version } from "~/db/schema/columns";
+
+export const ROLES = ["SuperAdmin", "Admin", "Agente", "Financeiro", "Operacional"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const agency = sqliteTable("agency", {
+  id: id(),
+  name: text("name").notNull(),
+  legalName: text("legal_name"),
+  cnpj: text("cnpj"),
+  cadastur: text("cadastur"),
+  slug: text("slug").notNull().unique(),
+  logoKey: text("logo_key"),
+  timeZone: text("time_zone").notNull().default("America/Sao_Paulo"),
+  currency: text("currency").notNull().default("BRL"),
+  addressLine: text("address_line"),
+  city: text("city"),
+  state: text("state"),
+  postalCode: text("postal_code"),
+  country: text("country").notNull().default("BR"),
+  phone: text("phone"),
+  email: text("email"),
+  website: text("website"),
+  plan: text("plan").notNull().default("standard"),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  ...timestamps,
+  version: version(),
+});
+
+export const profile = sqliteTable(
+  "profile",
+  {
+    /** Equals the auth user's id. */
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+    /** Empty for a SuperAdmin until one is picked (per session). */
+    agencyId: text("agency_id").references(() => agency.id),
+    name: text("name").notNull().default(""),
+    avatarKey: text("avatar_key"),
+    locale: text("locale"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    ...timestamps,
+    version: version(),
+  },
+  (t) => [index("profile_agency_idx").on(t.agencyId, t.name)],
+);
+
+export const licence = sqliteTable("licence", {
+  agencyId: text("agency_id")
+    .primaryKey()
+    .references(() => agency.id, { onDelete: "cascade" }),
+  /** JSON: module key → { enabled, order, name, icon, submodules? } (spec §3). */
+  modules: text("modules", { mode: "json" }).notNull(),
+  ...timestamps,
+  updatedBy: text("updated_by"),
+  version: version(),
+});
+
+export const notification = sqliteTable(
+  "notification",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    agencyId: text("agency_id").references(() => agency.id),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    link: text("link"),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
+    createdAt: text("created_at").notNull().$defaultFn(nowIso),
+  },
+  (t) => [index("notification_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const auditEntry = sqliteTable(
+  "audit_entry",
+  {
+    id: id(),
+    agencyId: text("agency_id").references(() => agency.id),
+    userId: text("user_id"),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    action: text("action", { enum: ["create", "update", "delete", "restore"] }).notNull(),
+    /** JSON: { field: [before, after] } */
+    changes: text("changes", { mode: "json" }),
+    ip: text("ip"),
+    createdAt: text("created_at").notNull().$defaultFn(nowIso),
+  },
+  (t) => [
+    index("audit_agency_created_idx").on(t.agencyId, t.createdAt),
+    index("audit_entity_idx").on(t.agencyId, t.entity, t.entityId),
+  ],
+);
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    agencyId: text("agency_id").references(() => agency.id),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    locale: text("locale").notNull().default("pt"),
+    status: text("status", { enum: ["queued", "sent", "failed", "local"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: text("created_at").notNull().$defaultFn(nowIso),
+    sentAt: text("sent_at"),
+  },
+  (t) => [
+    index("outbox_agency_created_idx").on(t.agencyId, t.createdAt),
+    index("outbox_to_created_idx").on(t.toAddress, t.createdAt),
+  ],
+);
+
+export const webhookEvent = sqliteTable(
+  "webhook_event",
+  {
+    id: id(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    agencyId: text("agency_id").references(() => agency.id),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["received", "processed", "failed"] })
+      .notNull()
+      .default("received"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    receivedAt: text("received_at").notNull().$defaultFn(nowIso),
+    processedAt: text("processed_at"),
+  },
+  (t) => [
+    uniqueIndex("webhook_provider_event_uq").on(t.provider, t.eventId),
+    index("webhook_agency_received_idx").on(t.agencyId, t.receivedAt),
+  ],
+);
+
+
+/** An invitation to join an agency (user management, licence management's first Admin). */
+export const invitation = sqliteTable(
+  "invitation",
+  {
+    id: id(),
+    agencyId: text("agency_id")
+      .notNull()
+      .references(() => agency.id),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    role: text("role", { enum: ROLES }).notNull(),
+    locale: text("locale").notNull().default("pt"),
+    /** SHA-256 (hex) of the token mailed in the link; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by"),
+    expiresAt: text("expires_at").notNull(),
+    acceptedAt: text("accepted_at"),
+    revokedAt: text("revoked_at"),
+    acceptedUserId: text("accepted_user_id"),
+    ...timestamps,
+    version: version(),
+  },
+  (t) => [index("invitation_agency_created_idx").on(t.agencyId, t.createdAt), index("invitation_agency_email_idx").on(t.agencyId, t.email)],
+);
+
+/** Per-agency e-mail settings (Parametrização → E-mail): sender and transport. */
+export const emailSettings = sqliteTable("email_settings", {
+  agencyId: text("agency_id")
+    .primaryKey()
+    .references(() => agency.id, { onDelete: "cascade" }),
+  senderName: text("sender_name"),
+  senderEmail: text("sender_email"),
+  replyTo: text("reply_to"),
+  transport: text("transport", { enum: ["local", "smtp"] }).notNull().default("local"),
+  smtpHost: text("smtp_host"),
+  smtpPort: integer("smtp_port"),
+  /** "tls" (implicit, 465), "starttls" (587) or "none". */
+  smtpSecurity: text("smtp_security", { enum: ["tls", "starttls", "none"] }).notNull().default("starttls"),
+  smtpUser: text("smtp_user"),
+  /** AES-GCM ciphertext (base64 iv:ciphertext) under DATA_ENCRYPTION_KEY; never sent to the browser. */
+  smtpPasswordEnc: text("smtp_password_enc"),
+  ...timestamps,
+  updatedBy: text("updated_by"),
+  version: version(),
+});

@@ -1,0 +1,236 @@
+/**
+ * The authenticated screens of spec §2.6 whose modules later issues build, and
+ * the section index redirects. app/routes.ts declares the routes (one `prefix()`
+ * per module); this table says, per route pattern, which licence entry guards it
+ * (spec §5), which roles may open it (spec §6), and what its title is. The
+ * generic route modules (routes/app/screen.tsx, routes/app/section-index.ts) look
+ * their route up here by the matched pattern React Router hands to middleware
+ * and loaders; a pattern missing from the table answers 404 (fail closed).
+ */
+import type { Role } from "~/db/schema/platform";
+
+export type ScreenKind =
+  | "list"
+  | "new"
+  | "edit"
+  | "clone"
+  | "operational"
+  | "manage"
+  | "dailyReport"
+  | "page"
+  | "board"
+  | "stage"
+  | "status";
+
+export type Screen = {
+  /** Licence path that must be enabled: module, then submodules (spec §5). */
+  licence: readonly string[];
+  /** Roles allowed (spec §6); absent = any authenticated user. */
+  roles?: readonly Role[];
+  /** Menu path whose translation (menu.<path>.title) names the screen. */
+  menu: readonly string[];
+  kind: ScreenKind;
+};
+
+const ADMINS: readonly Role[] = ["SuperAdmin", "Admin"];
+const SUPER_ONLY: readonly Role[] = ["SuperAdmin"];
+
+const screens: Record<string, Screen> = {};
+const add = (pattern: string, screen: Screen) => {
+  if (screens[pattern]) throw new Error(`duplicate screen ${pattern}`);
+  screens[pattern] = screen;
+};
+/** list, novo, editar/:id */
+const crud = (base: string, licence: readonly string[], menu: readonly string[] = licence, roles?: readonly Role[]) => {
+  add(base, { licence, menu, kind: "list", roles });
+  add(`${base}/novo`, { licence, menu, kind: "new", roles });
+  add(`${base}/editar/:id`, { licence, menu, kind: "edit", roles });
+};
+
+// CRM
+add("crm", { licence: ["crm"], menu: ["crm"], kind: "board" });
+add("crm/:stage", { licence: ["crm"], menu: ["crm"], kind: "stage" });
+
+// Tarefas: the index is the task board; /tarefas/geral (the sidebar's "Visão Geral") is a status view.
+add("tarefas", { licence: ["tarefas"], menu: ["tarefas"], kind: "board" });
+add("tarefas/tipos", { licence: ["tarefas", "tipos"], menu: ["tarefas", "tipos"], kind: "list" });
+add("tarefas/:status", { licence: ["tarefas"], menu: ["tarefas"], kind: "status" });
+
+// Serviços
+for (const key of ["pacotes_de_terceiros", "fretamento_terrestre", "bloqueio_hospedagem", "bloqueio_aereo"]) {
+  crud(`servicos/${key.replaceAll("_", "-")}`, ["servicos", key]);
+}
+crud("servicos/excursoes", ["servicos", "excursoes"]);
+add("servicos/excursoes/clonar/:id", { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind: "clone" });
+add("servicos/excursoes/operacional/:id", { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind: "operational" });
+add("servicos/receptivo", { licence: ["servicos", "receptivo"], menu: ["servicos", "receptivo"], kind: "page" });
+
+// Receptivo: the receptive module lives under Serviços in the licence.
+for (const key of ["servicos", "motoristas", "guias", "frota"]) {
+  crud(`receptivo/${key}`, ["servicos", "receptivo"], ["receptivo", key]);
+}
+
+// Vendas
+add("vendas", { licence: ["vendas"], menu: ["vendas"], kind: "page" });
+crud("vendas/emissivo", ["vendas", "emissivo"]);
+add("vendas/emissivo/relatorios", { licence: ["vendas", "emissivo"], menu: ["vendas", "emissivo"], kind: "dailyReport" });
+add("vendas/excursoes", { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "list" });
+add("vendas/excursoes/novo", { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "new" });
+add("vendas/excursoes/gerenciar/:id", { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "manage" });
+
+// Financeiro
+crud("financeiro/contas-a-receber", ["financeiro", "contas_a_receber"]);
+crud("financeiro/contas-a-pagar", ["financeiro", "contas_a_pagar"]);
+for (const key of ["gerar_fatura", "listagem_de_faturas", "comissoes"]) {
+  const path = ["financeiro", "faturamento", key];
+  add(`financeiro/faturamento/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "page" });
+}
+for (const key of ["dre", "extrato_de_contas"]) {
+  const path = ["financeiro", "relatorios", key];
+  add(`financeiro/relatorios/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "page" });
+}
+for (const key of ["prazos_de_pagamento", "tipos_de_conta", "plano_de_contas", "intermediadores"]) {
+  const path = ["financeiro", "configuracoes", key];
+  add(`financeiro/configuracoes/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "list" });
+}
+crud("financeiro/configuracoes/bancos-e-caixas", ["financeiro", "configuracoes", "bancos_e_caixas"]);
+
+// Contratos
+crud("contratos/modelos", ["contratos", "modelos"]);
+add("contratos/contratos-pendentes", { licence: ["contratos", "contratos_pendentes"], menu: ["contratos", "contratos_pendentes"], kind: "list" });
+add("contratos/assinaturas", { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "list" });
+
+// Sistema (roles: spec §6)
+add("sistema/integracoes", { licence: ["sistema", "integracoes"], menu: ["sistema", "integracoes"], kind: "page" });
+add("sistema/integracoes/asaas", { licence: ["sistema", "integracoes", "asaas"], menu: ["sistema", "integracoes", "asaas"], kind: "page" });
+add("sistema/integracoes/webhooks", { licence: ["sistema", "integracoes", "webhooks"], menu: ["sistema", "integracoes", "webhooks"], kind: "list" });
+
+export const SCREENS: Readonly<Record<string, Screen>> = screens;
+
+/**
+ * Screens now built as their own route modules, which enforce these guards in
+ * their middleware. Kept here so that screenForPath (the command palette's role
+ * filter) still knows who may open them.
+ */
+export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
+  // Cadastros (app/routes/cadastros/*): list, novo, editar/:id; produtos is a list.
+  ...Object.fromEntries(
+    ["clientes", "agentes", "fornecedores", "prestadores", "embarques", "destinos"].flatMap((key) => {
+      const base = { licence: ["cadastros", key], menu: ["cadastros", key] };
+      return [
+        [`cadastros/${key}`, { ...base, kind: "list" }],
+        [`cadastros/${key}/novo`, { ...base, kind: "new" }],
+        [`cadastros/${key}/editar/:id`, { ...base, kind: "edit" }],
+      ] satisfies [string, Screen][];
+    }),
+  ),
+  "cadastros/produtos": { licence: ["cadastros", "produtos"], menu: ["cadastros", "produtos"], kind: "list" },
+  "sistema/user-management": { licence: ["sistema", "user_management"], menu: ["sistema", "user_management"], kind: "list", roles: ADMINS },
+  "parametrizacao/email": { licence: ["parametrizacao", "email"], menu: ["parametrizacao", "email"], kind: "page" },
+  "sistema/license-management": { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "list", roles: SUPER_ONLY },
+  "sistema/license-management/new": { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "new", roles: SUPER_ONLY },
+  "sistema/license-management/edit/:agencyId": { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "edit", roles: SUPER_ONLY },
+  // Menu management has no licence entry of its own: it is part of Sistema.
+  "sistema/menu-management": { licence: ["sistema"], menu: ["sistema", "menu_management"], kind: "page", roles: ADMINS },
+  "sistema/minha-agencia": { licence: ["sistema", "minha_agencia"], menu: ["sistema", "minha_agencia"], kind: "page", roles: ADMINS },
+  "sistema/sobre": { licence: ["sistema", "sobre"], menu: ["sistema", "sobre"], kind: "page" },
+  "sistema/historico-versoes": { licence: ["sistema", "historico_versoes"], menu: ["sistema", "historico_versoes"], kind: "page" },
+};
+
+/** Section indexes (spec §2.6): pattern → where the index redirects. */
+export const SECTION_INDEX: Readonly<Record<string, string>> = {
+  cadastros: "/cadastros/clientes",
+  servicos: "/servicos/pacotes-de-terceiros",
+  receptivo: "/receptivo/servicos",
+  financeiro: "/financeiro/contas-a-receber",
+  "financeiro/faturamento": "/financeiro/faturamento/gerar-fatura",
+  "financeiro/relatorios": "/financeiro/relatorios/dre",
+  "financeiro/configuracoes": "/financeiro/configuracoes/prazos-de-pagamento",
+  contratos: "/contratos/modelos",
+  parametrizacao: "/parametrizacao/email",
+  sistema: "/sistema/user-management",
+};
+
+/** React Router's matched pattern ("/a/b/:id" or "a/b/:id") in the form the tables use. */
+export const normalizePattern = (pattern: string | null | undefined) => (pattern ?? "").replace(/^\/+|\/+$/g, "");
+
+export function screenFor(pattern: string | null | undefined): Screen | null {
+  const key = normalizePattern(pattern);
+  return Object.hasOwn(SCREENS, key) ? SCREENS[key]! : null;
+}
+
+export function sectionIndexFor(pattern: string | null | undefined): string | null {
+  const key = normalizePattern(pattern);
+  return Object.hasOwn(SECTION_INDEX, key) ? SECTION_INDEX[key]! : null;
+}
+
+/** Whether a role may open a screen (spec §6); screens without a role list are open to all. */
+export function roleMayOpen(screen: Pick<Screen, "roles">, role: Role): boolean {
+  return !screen.roles || screen.roles.includes(role);
+}
+
+/**
+ * The screen a concrete path opens, by matching the table's patterns (used by
+ * the command palette to leave out screens the role may not open).
+ */
+export function screenForPath(pathname: string): Screen | null {
+  const segments = normalizePattern(pathname).split("/");
+  let best: { screen: Screen; score: number } | null = null;
+  for (const [pattern, screen] of [...Object.entries(SCREENS), ...Object.entries(BUILT_SCREENS)]) {
+    const parts = pattern.split("/");
+    if (parts.length !== segments.length) continue;
+    let score = 0;
+    let ok = true;
+    for (let i = 0; i < parts.length; i++) {
+      if (parts[i]!.startsWith(":")) continue;
+      if (parts[i] !== segments[i]) {
+        ok = false;
+        break;
+      }
+      score++;
+    }
+    if (ok && (!best || score > best.score)) best = { screen, score };
+  }
+  return best?.screen ?? null;
+}
+
+/** Looks a translation up with values; undefined when the key is missing. */
+export type Lookup = (key: string, values?: Record<string, string>) => string | undefined;
+
+export type Crumb = { label: string; href: string | null };
+export type ScreenTexts = { title: string; kindLabel: string | null; detail: string | null; crumbs: Crumb[]; documentTitle: string };
+
+const SUFFIX_KINDS: ReadonlySet<ScreenKind> = new Set(["new", "edit", "clone", "operational", "manage", "dailyReport"]);
+const routeOf = (menu: readonly string[]) => `/${menu.map((k) => k.replaceAll("_", "-")).join("/")}`;
+
+/**
+ * Title, breadcrumb and document title of a generic screen, from the menu
+ * translations. Route params are shown as given (React escapes them) and never
+ * used as translation keys except to name a known menu entry (/tarefas/geral).
+ */
+export function screenTexts(screen: Screen, params: Record<string, string | undefined>, lookup: Lookup): ScreenTexts {
+  const name = (path: readonly string[]) => lookup(`menu.${path.join(".")}.title`) ?? path[path.length - 1]!;
+  const crumbs: Crumb[] = [{ label: lookup("screen.home") ?? "Dashboard", href: "/dashboard" }];
+  for (let i = 1; i < screen.menu.length; i++) crumbs.push({ label: name(screen.menu.slice(0, i)), href: routeOf(screen.menu.slice(0, i)) });
+  let title = name(screen.menu);
+  let detail: string | null = null;
+  const kindLabel = SUFFIX_KINDS.has(screen.kind) ? (lookup(`screen.kind.${screen.kind}`) ?? null) : null;
+
+  const value = params.status ?? params.stage;
+  if ((screen.kind === "status" || screen.kind === "stage") && value) {
+    const named = /^[a-z0-9_-]+$/.test(value) ? lookup(`menu.${screen.menu.join(".")}.${value.replaceAll("-", "_")}.title`) : undefined;
+    crumbs.push({ label: title, href: routeOf(screen.menu) });
+    if (named) title = named;
+    else detail = lookup(`screen.${screen.kind}`, { value }) ?? value;
+    crumbs.push({ label: named ?? detail!, href: null });
+  } else if (kindLabel) {
+    crumbs.push({ label: title, href: routeOf(screen.menu) });
+    crumbs.push({ label: kindLabel, href: null });
+    const id = params.id ?? params.agencyId;
+    if (id) detail = lookup("screen.record", { id }) ?? id;
+  } else {
+    crumbs.push({ label: title, href: null });
+  }
+  const documentTitle = [kindLabel, title].filter(Boolean).join(" · ");
+  return { title, kindLabel, detail, crumbs, documentTitle };
+}

@@ -1,0 +1,103 @@
+import type { AgentsTranslation } from "~/locales/registers/agents/pt";
+
+export default {
+  agents: {
+    subtitle: "Staff sellers and resellers, with their commission rule and the Pix key to pay them.",
+    new: "New agent",
+    newSubtitle: "Register a seller of the agency or a reseller.",
+    editSubtitle: "Agent details, default commission and change history.",
+    searchPlaceholder: "Name, CPF/CNPJ or e-mail",
+    count_one: "{{formatted}} agent",
+    count_other: "{{formatted}} agents",
+    emptyTitle: "No agents yet",
+    emptyText: "Register the sellers and resellers who earn commissions.",
+    noUser: "None (reseller)",
+    inactive: "{{name}} (inactive)",
+    reseller: "Reseller",
+    sections: {
+      link: "Link and commission",
+      linkHint: "A staff seller is linked to their user; a reseller has no user. The default commission is suggested on sales.",
+      pix: "Pix for commission payments",
+    },
+    fields: {
+      document: "CPF or CNPJ",
+      userId: "Linked user",
+      linked: "Link",
+      commissionRule: "Commission rule",
+      commission: "Default commission (%)",
+      commissionBps: "Default commission",
+      pixKeyType: "Pix key type",
+      pixKey: "Pix key",
+    },
+    columns: {
+      linkedUser: "User",
+      commission: "Commission",
+    },
+    rules: {
+      sale_percent: "% of the sale",
+      margin_percent: "% of the margin",
+    },
+    links: {
+      internal: "Staff (with a user)",
+      reseller: "Reseller",
+    },
+    pixTypes: {
+      none: "No Pix",
+      cpf: "CPF",
+      cnpj: "CNPJ",
+      email: "E-mail",
+      phone: "Phone",
+      random: "Random key",
+    },
+    hints: {
+      document: "CPF (11 digits) or CNPJ (14 digits) of whoever receives the commission.",
+      userId: "Only active users of this agency. Each user can be linked to one agent.",
+      commission: "A percentage from 0 to 100, such as 5 or 2.5.",
+      pixKey: "CPF/CNPJ with check digits, e-mail, phone with area code or random key (UUID).",
+    },
+    errors: {
+      pixKeyType: "Choose the Pix key type.",
+      pixKeyMissing: "Enter the Pix key or leave the type empty.",
+      userNotMember: "Choose an active user of this agency.",
+    },
+    duplicate: {
+      userId: "This user is already linked to the agent {{name}}.",
+    },
+  },
+  boardingPoints: {
+    subtitle: "Where the excursion bus picks up passengers.",
+    new: "New boarding point",
+    newSubtitle: "Address, landmark and coordinates for the map.",
+    editSubtitle: "Boarding point details and change history.",
+    searchPlaceholder: "Name, address, district or city",
+    count_one: "{{formatted}} boarding point",
+    count_other: "{{formatted}} boarding points",
+    emptyTitle: "No boarding points yet",
+    emptyText: "Register the places where passengers board the excursions.",
+    map: "see on map",
+    mapTitle: "{{name}} on OpenStreetMap (opens in a new tab)",
+    fields: {
+      address: "Address",
+      reference: "Landmark",
+      latitude: "Latitude",
+      longitude: "Longitude",
+      coordinates: "Coordinates",
+      defaultOffsetMinutes: "Minutes after departure",
+      offset: "After departure",
+    },
+    hints: {
+      address: "Street and number, or how the place is known.",
+      reference: "How to find it: in front of the ticket office, next to the taxi rank…",
+      coordinates: "Decimal degrees, such as -23.5403 and -46.5766. Enter both or neither.",
+      offset: "How long after the excursion departs the bus stops here (0 = first stop, up to 1440).",
+      state: "State abbreviation, such as SP.",
+    },
+    units: {
+      h: "h",
+      min: "min",
+    },
+    errors: {
+      coordinatesPair: "Enter latitude and longitude together, or leave both empty.",
+    },
+  },
+} satisfies AgentsTranslation;

@@ -1,0 +1,103 @@
+import type { AgentsTranslation } from "~/locales/registers/agents/pt";
+
+export default {
+  agents: {
+    subtitle: "Vendedores del equipo y revendedores, con su regla de comisión y el Pix para pagarles.",
+    new: "Nuevo agente",
+    newSubtitle: "Registre un vendedor de la agencia o un revendedor.",
+    editSubtitle: "Datos del agente, comisión predeterminada e historial de cambios.",
+    searchPlaceholder: "Nombre, CPF/CNPJ o e-mail",
+    count_one: "{{formatted}} agente",
+    count_other: "{{formatted}} agentes",
+    emptyTitle: "Todavía no hay agentes",
+    emptyText: "Registre a los vendedores y revendedores que cobran comisión.",
+    noUser: "Ninguno (revendedor)",
+    inactive: "{{name}} (inactivo)",
+    reseller: "Revendedor",
+    sections: {
+      link: "Vínculo y comisión",
+      linkHint: "Un vendedor del equipo se vincula a su usuario; un revendedor no tiene usuario. La comisión predeterminada se sugiere en las ventas.",
+      pix: "Pix para el pago de comisiones",
+    },
+    fields: {
+      document: "CPF o CNPJ",
+      userId: "Usuario vinculado",
+      linked: "Vínculo",
+      commissionRule: "Regla de comisión",
+      commission: "Comisión predeterminada (%)",
+      commissionBps: "Comisión predeterminada",
+      pixKeyType: "Tipo de clave Pix",
+      pixKey: "Clave Pix",
+    },
+    columns: {
+      linkedUser: "Usuario",
+      commission: "Comisión",
+    },
+    rules: {
+      sale_percent: "% de la venta",
+      margin_percent: "% del margen",
+    },
+    links: {
+      internal: "Del equipo (con usuario)",
+      reseller: "Revendedor",
+    },
+    pixTypes: {
+      none: "Sin Pix",
+      cpf: "CPF",
+      cnpj: "CNPJ",
+      email: "E-mail",
+      phone: "Teléfono",
+      random: "Clave aleatoria",
+    },
+    hints: {
+      document: "CPF (11 dígitos) o CNPJ (14 dígitos) de quien recibe la comisión.",
+      userId: "Solo usuarios activos de esta agencia. Cada usuario puede estar vinculado a un agente.",
+      commission: "Un porcentaje de 0 a 100, como 5 o 2,5.",
+      pixKey: "CPF/CNPJ con dígitos verificadores, e-mail, teléfono con código de área o clave aleatoria (UUID).",
+    },
+    errors: {
+      pixKeyType: "Elija el tipo de clave Pix.",
+      pixKeyMissing: "Ingrese la clave Pix o deje el tipo vacío.",
+      userNotMember: "Elija un usuario activo de esta agencia.",
+    },
+    duplicate: {
+      userId: "Este usuario ya está vinculado al agente {{name}}.",
+    },
+  },
+  boardingPoints: {
+    subtitle: "Donde el autobús de las excursiones recoge a los pasajeros.",
+    new: "Nuevo punto de embarque",
+    newSubtitle: "Dirección, punto de referencia y coordenadas para el mapa.",
+    editSubtitle: "Datos del punto de embarque e historial de cambios.",
+    searchPlaceholder: "Nombre, dirección, barrio o ciudad",
+    count_one: "{{formatted}} punto de embarque",
+    count_other: "{{formatted}} puntos de embarque",
+    emptyTitle: "Todavía no hay puntos de embarque",
+    emptyText: "Registre los lugares donde los pasajeros suben en las excursiones.",
+    map: "ver en el mapa",
+    mapTitle: "{{name}} en OpenStreetMap (se abre en una pestaña nueva)",
+    fields: {
+      address: "Dirección",
+      reference: "Punto de referencia",
+      latitude: "Latitud",
+      longitude: "Longitud",
+      coordinates: "Coordenadas",
+      defaultOffsetMinutes: "Minutos después de la salida",
+      offset: "Después de la salida",
+    },
+    hints: {
+      address: "Calle y número, o cómo se conoce el lugar.",
+      reference: "Cómo encontrarlo: frente a la boletería, junto a la parada de taxis…",
+      coordinates: "Grados decimales, como -23,5403 y -46,5766. Ingrese ambas o ninguna.",
+      offset: "Cuánto tiempo después de la salida de la excursión pasa el autobús por aquí (0 = primera parada, hasta 1440).",
+      state: "Sigla del estado, como SP.",
+    },
+    units: {
+      h: "h",
+      min: "min",
+    },
+    errors: {
+      coordinatesPair: "Ingrese latitud y longitud juntas, o deje ambas vacías.",
+    },
+  },
+} satisfies AgentsTranslation;

@@ -1,0 +1,246 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { ImageOff, Trash2, Upload } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useFetcher, useNavigation } from "react-router";
+import { destination } from "~/db/schema";
+import { FormActions, RecordPage, type RecordActionData } from "~/components/kit/RecordParts";
+import { FormField, FormSection, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
+import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
+import { findLive } from "~/lib/kit/record.server";
+import { destinationEditSchema, destinationSchema, type DestinationInput } from "~/lib/registers/destination";
+import { coverUrl, DESTINATION_ENTITY, destinationValues, setCover } from "~/lib/registers/destination.server";
+import { historyFor, notFound, recordAction, type RecordSpec } from "~/lib/kit/record-action.server";
+import { canManageRegisters } from "~/lib/registers/roles";
+import type { ToastMessage } from "~/lib/platform/toast";
+import { lookup } from "~/lib/platform/translate";
+import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getI18n } from "~/middleware/i18n";
+import { requireAgency, requireModule } from "~/middleware/session";
+import registersStyles from "~/styles/registers.css?url";
+import type { Route } from "./+types/destinos.form";
+
+export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "destinos")];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
+
+const LIST = "/cadastros/destinos";
+
+type DestinationRow = typeof destination.$inferSelect;
+
+/** A stored destination as the form shows it. */
+function formValues(row: Pick<DestinationRow, "name" | "city" | "state" | "country" | "description">): Record<string, string> {
+  return { name: row.name, city: row.city ?? "", state: row.state ?? "", country: row.country, description: row.description ?? "" };
+}
+
+const EMPTY = { country: "BR" };
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = requireAgency(context, request);
+  const db = getDb(context);
+  const i18n = getI18n(context);
+  if (!params.id) {
+    return {
+      mode: "new" as const,
+      values: EMPTY as Record<string, string>,
+      version: 0,
+      name: "",
+      coverUrl: null,
+      history: null,
+      canDelete: false,
+      timeZone: viewer.agency.timeZone,
+      documentTitle: i18n.t("destinations.new"),
+    };
+  }
+  const row = await findLive(db, destination, viewer.agency.id, params.id);
+  if (!row) throw notFound();
+  const history = await historyFor(db, viewer.agency.id, DESTINATION_ENTITY, row.id, new URL(request.url));
+  return {
+    mode: "edit" as const,
+    values: formValues(row),
+    version: row.version,
+    name: row.name,
+    coverUrl: coverUrl(row.id, row.coverKey),
+    history,
+    canDelete: canManageRegisters(viewer.role),
+    timeZone: viewer.agency.timeZone,
+    documentTitle: row.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
+
+const spec: RecordSpec<DestinationRow, DestinationInput> = {
+  table: destination,
+  entity: DESTINATION_ENTITY,
+  listPath: LIST,
+  schemas: { create: destinationSchema, edit: destinationEditSchema },
+  values: destinationValues,
+  display: formValues,
+};
+
+export function action(args: Route.ActionArgs) {
+  const { context, params } = args;
+  // The cover has its own small forms (upload, remove) on the edit screen.
+  return recordAction(spec, args, async (intent, formData, ctx) => {
+    if (intent !== "cover" && intent !== "removeCover") return undefined;
+    const result = await setCover(ctx, getEnv(context).FILES, params.id!, intent === "cover" ? formData.get("cover") : "remove");
+    if (!result.ok) {
+      if (result.reason === "notFound") throw notFound();
+      if (result.reason === "invalid") return data({ form: "cover" as const, coverError: result.error }, { status: 400 });
+      return data(
+        { form: "cover" as const, coverError: "destinations.cover.conflict", toast: { title: "destinations.cover.conflict", variant: "destructive" } satisfies ToastMessage },
+        { status: 409 },
+      );
+    }
+    const title = intent === "cover" ? "destinations.cover.saved" : "destinations.cover.removed";
+    return { form: "cover" as const, toast: { title, values: { name: result.name } } satisfies ToastMessage };
+  });
+}
+
+
+export default function DestinationForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const isNew = loaderData.mode === "new";
+  const ad = actionData as (RecordActionData & CoverAnswer) | undefined;
+  return (
+    <RecordPage
+      testId="destination-form-page"
+      maxWidth="960px"
+      title={isNew ? t("destinations.new") : loaderData.name}
+      subtitle={isNew ? t("destinations.newSubtitle") : t("destinations.editSubtitle")}
+      listLabel={t("menu.cadastros.destinos.title")}
+      listPath={LIST}
+      record={loaderData}
+      actionData={ad?.form === "cover" ? undefined : ad}
+      fieldLabel={(field) => lookup(i18n, `destinations.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field}
+      form={({ key, ...form }) => <DestinationFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} />}
+    >
+      {!isNew && <CoverCard name={loaderData.name} url={loaderData.coverUrl} pageError={ad?.form === "cover" ? ad.coverError : undefined} />}
+    </RecordPage>
+  );
+}
+
+function DestinationFields({
+  defaultValue,
+  version,
+  lastResult,
+  isNew,
+}: {
+  defaultValue: Record<string, string>;
+  version: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+  isNew: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [form, fields] = useForm({
+    id: "destination-form",
+    lastResult,
+    defaultValue,
+    // The version is a hidden field only the server checks; the browser validates the fields.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: destinationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    shouldDirtyConsider: considerForDirty,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="record-form">
+      <UnsavedChangesGuard dirty={form.dirty} />
+      {!isNew && <input type="hidden" name="version" value={version} />}
+      <Flex direction="column" gap="4">
+        <FormSection title={t("destinations.sections.place")}>
+          <div className="form-grid">
+            <div className="span-all">
+              <FormField field={fields.name} label={t("destinations.fields.name")} hint={t("destinations.hints.name")} required />
+            </div>
+            <FormField field={fields.city} label={t("registers.fields.city")} autoComplete="off" />
+            <FormField field={fields.state} label={t("registers.fields.state")} hint={t("destinations.hints.state")} placeholder="RS" />
+            <FormField field={fields.country} label={t("registers.fields.country")} hint={t("registers.hints.country")} placeholder="BR" />
+          </div>
+        </FormSection>
+        <FormSection title={t("destinations.sections.about")}>
+          <TextAreaField field={fields.description} label={t("destinations.fields.description")} hint={t("destinations.hints.description")} rows={6} />
+        </FormSection>
+        {form.errors && form.errors.length > 0 && (
+          <Text color="red" role="alert">
+            {form.errors.join(" ")}
+          </Text>
+        )}
+        <FormActions cancelHref={LIST} busy={busy} />
+      </Flex>
+    </Form>
+  );
+}
+
+/**
+ * The cover image: its own small forms (multipart upload, removal), so that
+ * they work without JavaScript and, with it, leave the main form alone.
+ */
+/** What the cover forms' fetchers answer. */
+type CoverAnswer = { form?: "cover"; coverError?: string };
+
+function CoverCard({ name, url, pageError }: { name: string; url: string | null; pageError?: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const upload = useFetcher<CoverAnswer>({ key: "destination-cover" });
+  const remove = useFetcher<CoverAnswer>({ key: "destination-cover-remove" });
+  const busy = upload.state !== "idle" || remove.state !== "idle";
+  const error = upload.state === "idle" && upload.data ? upload.data.coverError : remove.state === "idle" && remove.data ? remove.data.coverError : pageError;
+  return (
+    <Card size="3" data-testid="destination-cover">
+      <Heading as="h2" size="4" mb="3">
+        {t("destinations.cover.title")}
+      </Heading>
+      <Flex gap="4" align="start" wrap="wrap">
+        {url ? (
+          <img src={url} alt={t("destinations.cover.alt", { name })} className="cover-preview" data-testid="cover-preview" />
+        ) : (
+          <Flex direction="column" align="center" justify="center" gap="2" p="4" style={{ width: 240, height: 135, background: "var(--gray-a3)", borderRadius: "var(--radius-3)" }}>
+            <ImageOff size={20} aria-hidden color="var(--gray-9)" />
+            <Text size="1" color="gray" align="center">
+              {t("destinations.cover.none")}
+            </Text>
+          </Flex>
+        )}
+        <Flex direction="column" gap="3">
+          {/* Keyed by the image, so a successful upload empties the file input. */}
+          <upload.Form method="post" encType="multipart/form-data" key={url ?? "none"}>
+            <input type="hidden" name="intent" value="cover" />
+            <Flex direction="column" gap="2">
+              <input
+                type="file"
+                name="cover"
+                accept="image/png,image/jpeg,image/webp"
+                aria-label={t("destinations.cover.file")}
+                aria-describedby="cover-hint"
+                aria-invalid={error ? true : undefined}
+                required
+                data-testid="cover-input"
+              />
+              <Text id="cover-hint" size="1" color={error ? "red" : "gray"} role={error ? "alert" : undefined}>
+                {error ? errorText(error) : t("destinations.cover.hint")}
+              </Text>
+              <Flex>
+                <Button type="submit" disabled={busy} data-testid="cover-upload">
+                  <Upload size={16} aria-hidden /> {url ? t("destinations.cover.replace") : t("destinations.cover.upload")}
+                </Button>
+              </Flex>
+            </Flex>
+          </upload.Form>
+          {url && (
+            <remove.Form method="post">
+              <input type="hidden" name="intent" value="removeCover" />
+              <Button type="submit" variant="soft" color="red" disabled={busy} data-testid="cover-remove">
+                <Trash2 size={16} aria-hidden /> {t("destinations.cover.remove")}
+              </Button>
+            </remove.Form>
+          )}
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

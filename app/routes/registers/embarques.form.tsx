@@ -1,0 +1,205 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Flex, Text } from "@radix-ui/themes";
+import { MapPin } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { boardingPoint } from "~/db/schema";
+import { FormActions, RecordPage, type RecordActionData } from "~/components/kit/RecordParts";
+import { FormField, FormSection, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
+import { formatCep } from "~/lib/platform/br-documents";
+import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
+import { cepMask } from "~/lib/platform/masks";
+import { boardingPointEditSchema, boardingPointSchema, coordinateText, mapHref, type BoardingPointInput } from "~/lib/registers/boarding-point";
+import { BOARDING_POINT_ENTITY, boardingPointValues } from "~/lib/registers/boarding-point.server";
+import { findLive } from "~/lib/kit/record.server";
+import { historyFor, notFound, recordAction, type RecordSpec } from "~/lib/kit/record-action.server";
+import { canManageRegisters } from "~/lib/registers/roles";
+import { lookup } from "~/lib/platform/translate";
+import { getDb } from "~/middleware/cloudflare";
+import { getI18n } from "~/middleware/i18n";
+import { requireAgency, requireModule } from "~/middleware/session";
+import registersStyles from "~/styles/registers.css?url";
+import type { Route } from "./+types/embarques.form";
+
+export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "embarques")];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
+
+const LIST = "/cadastros/embarques";
+
+type BoardingPointRow = typeof boardingPoint.$inferSelect;
+
+/** A stored boarding point as the form shows it (masked CEP, coordinates and minutes as text). */
+function formValues(row: BoardingPointRow) {
+  const text = (v: string | null) => v ?? "";
+  return {
+    name: row.name,
+    address: text(row.address),
+    district: text(row.district),
+    city: text(row.city),
+    state: text(row.state),
+    postalCode: row.postalCode ? formatCep(row.postalCode) : "",
+    latitude: coordinateText(row.latitude),
+    longitude: coordinateText(row.longitude),
+    reference: text(row.reference),
+    defaultOffsetMinutes: String(row.defaultOffsetMinutes),
+  };
+}
+
+const EMPTY = { defaultOffsetMinutes: "0" };
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = requireAgency(context, request);
+  const db = getDb(context);
+  const i18n = getI18n(context);
+  if (!params.id) {
+    return {
+      mode: "new" as const,
+      values: EMPTY,
+      version: 0,
+      name: "",
+      map: null,
+      history: null,
+      canDelete: false,
+      timeZone: viewer.agency.timeZone,
+      documentTitle: i18n.t("boardingPoints.new"),
+    };
+  }
+  const row = await findLive(db, boardingPoint, viewer.agency.id, params.id);
+  if (!row) throw notFound();
+  const history = await historyFor(db, viewer.agency.id, BOARDING_POINT_ENTITY, row.id, new URL(request.url));
+  return {
+    mode: "edit" as const,
+    values: formValues(row),
+    version: row.version,
+    name: row.name,
+    map: mapHref(row.latitude, row.longitude),
+    history,
+    canDelete: canManageRegisters(viewer.role),
+    timeZone: viewer.agency.timeZone,
+    documentTitle: row.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
+
+const spec: RecordSpec<BoardingPointRow, BoardingPointInput> = {
+  table: boardingPoint,
+  entity: BOARDING_POINT_ENTITY,
+  listPath: LIST,
+  schemas: { create: boardingPointSchema, edit: boardingPointEditSchema },
+  values: boardingPointValues,
+  display: formValues,
+  // No duplicate rule: "Rodoviária" may well exist in two cities.
+};
+
+export function action(args: Route.ActionArgs) {
+  return recordAction(spec, args);
+}
+
+
+export default function BoardingPointForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const isNew = loaderData.mode === "new";
+  return (
+    <RecordPage
+      testId="boarding-point-form-page"
+      title={isNew ? t("boardingPoints.new") : loaderData.name}
+      subtitle={isNew ? t("boardingPoints.newSubtitle") : t("boardingPoints.editSubtitle")}
+      listLabel={t("menu.cadastros.embarques.title")}
+      listPath={LIST}
+      record={loaderData}
+      actionData={actionData as RecordActionData | undefined}
+      fieldLabel={(field) => lookup(i18n, `boardingPoints.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field}
+      form={({ key, ...form }) => (
+        <BoardingPointFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} map={loaderData.map} name={loaderData.name} />
+      )}
+    />
+  );
+}
+
+function BoardingPointFields({
+  defaultValue,
+  version,
+  lastResult,
+  isNew,
+  map,
+  name,
+}: {
+  defaultValue: Record<string, unknown>;
+  version: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+  isNew: boolean;
+  map: string | null;
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const [form, fields] = useForm({
+    id: "boarding-point-form",
+    lastResult,
+    defaultValue: defaultValue as never,
+    // The version is a hidden field only the server checks; the browser validates the fields.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: boardingPointSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    shouldDirtyConsider: considerForDirty,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="record-form">
+      <UnsavedChangesGuard dirty={form.dirty} />
+      {!isNew && <input type="hidden" name="version" value={version} />}
+      <Flex direction="column" gap="4">
+        <FormSection title={t("registers.sections.identity")}>
+          <div className="form-grid">
+            <div className="span-all">
+              <FormField field={fields.name} label={t("registers.fields.name")} required autoComplete="off" />
+            </div>
+            <FormField field={fields.defaultOffsetMinutes} label={t("boardingPoints.fields.defaultOffsetMinutes")} inputMode="numeric" hint={t("boardingPoints.hints.offset")} />
+          </div>
+        </FormSection>
+
+        <FormSection title={t("registers.sections.address")}>
+          <div className="form-grid">
+            <div className="span-all">
+              <FormField field={fields.address} label={t("boardingPoints.fields.address")} hint={t("boardingPoints.hints.address")} autoComplete="off" />
+            </div>
+            <FormField field={fields.district} label={t("registers.fields.district")} />
+            <FormField field={fields.city} label={t("registers.fields.city")} />
+            <FormField field={fields.state} label={t("registers.fields.state")} placeholder="SP" hint={t("boardingPoints.hints.state")} />
+            <FormField field={fields.postalCode} label={t("registers.fields.postalCode")} mask={cepMask} inputMode="numeric" placeholder="00000-000" />
+            <div className="span-all">
+              <TextAreaField field={fields.reference} label={t("boardingPoints.fields.reference")} hint={t("boardingPoints.hints.reference")} rows={2} />
+            </div>
+          </div>
+        </FormSection>
+
+        <FormSection
+          title={t("registers.sections.location")}
+          hint={t("boardingPoints.hints.coordinates")}
+          actions={
+            map && (
+              <a href={map} target="_blank" rel="noopener noreferrer" title={t("boardingPoints.mapTitle", { name })} data-testid="map-link">
+                <MapPin size={14} aria-hidden /> {t("boardingPoints.map")}
+              </a>
+            )
+          }
+        >
+          <div className="form-grid">
+            <FormField field={fields.latitude} label={t("boardingPoints.fields.latitude")} placeholder="-23,5403" />
+            <FormField field={fields.longitude} label={t("boardingPoints.fields.longitude")} placeholder="-46,5766" />
+          </div>
+        </FormSection>
+        {form.errors && form.errors.length > 0 && (
+          <Text color="red" role="alert">
+            {form.errors.join(" ")}
+          </Text>
+        )}
+        <FormActions cancelHref={LIST} busy={busy} />
+      </Flex>
+    </Form>
+  );
+}
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -1,0 +1,28 @@
+import { PartnerListPage } from "~/components/registers/PartnerFields";
+import { parseListQuery } from "~/lib/kit/list";
+import { supplierListSpec } from "~/lib/registers/partner";
+import { listSuppliers } from "~/lib/registers/partner.server";
+import { getDb } from "~/middleware/cloudflare";
+import { getI18n } from "~/middleware/i18n";
+import { requireAgency, requireModule } from "~/middleware/session";
+import registersStyles from "~/styles/registers.css?url";
+import type { Route } from "./+types/fornecedores";
+
+export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "fornecedores")];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireAgency(context, request);
+  const query = parseListQuery(new URL(request.url).searchParams, supplierListSpec);
+  const { rows, page } = await listSuppliers(getDb(context), viewer.agency.id, query);
+  return { query, rows, page, documentTitle: getI18n(context).t("menu.cadastros.fornecedores.title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
+
+export default function Suppliers({ loaderData }: Route.ComponentProps) {
+  return <PartnerListPage register="supplier" query={loaderData.query} page={loaderData.page} rows={loaderData.rows} />;
+}
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -1,0 +1,141 @@
+import { Badge, Button, Card, Flex, Table, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
+import { Plus, Search } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { PageHeader, Pager } from "~/components/system/PageHeader";
+import { AGENCY_PAGE_SIZE, listAgencies } from "~/lib/system/agencies.server";
+import { formatDateTime, formatNumber } from "~/lib/platform/format";
+import { pageOf } from "~/lib/kit/paging";
+import { isLanguage } from "~/locales";
+import { getDb } from "~/middleware/cloudflare";
+import { getI18n } from "~/middleware/i18n";
+import { requireModule, requireRoles, requireViewer } from "~/middleware/session";
+import systemStyles from "~/styles/system.css?url";
+import type { Route } from "./+types/license-management";
+
+/** Spec §6: licence management is for the SuperAdmin only; the route sits in Sistema → Gestão de Licenças (spec §5). */
+export const middleware: Route.MiddlewareFunction[] = [requireModule("sistema", "license_management"), requireRoles("SuperAdmin")];
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: systemStyles }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = pageOf(url);
+  const { agencies, total } = await listAgencies(getDb(context), { q, page });
+  return {
+    q,
+    page,
+    pages: Math.max(1, Math.ceil(total / AGENCY_PAGE_SIZE)),
+    total,
+    agencies,
+    timeZone: viewer.agency?.timeZone ?? null,
+    title: getI18n(context).t("licences.title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Rota` }];
+
+export default function LicenceManagement({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "pt";
+  const { agencies, q, page, pages, total, timeZone } = loaderData;
+  return (
+    <Flex direction="column" gap="4">
+      <PageHeader
+        title={t("licences.title")}
+        subtitle={t("licences.subtitle")}
+        trail={[{ label: t("menu.sistema.title"), href: null }]}
+        actions={
+          <Button asChild>
+            <Link to="/sistema/license-management/new" data-testid="new-agency">
+              <Plus size={16} aria-hidden /> {t("licences.newAgency")}
+            </Link>
+          </Button>
+        }
+      />
+      <Form method="get" role="search">
+        <Flex gap="2" wrap="wrap">
+          <TextField.Root name="q" defaultValue={q} placeholder={t("licences.search")} aria-label={t("licences.search")} style={{ flex: "1 1 240px" }}>
+            <TextField.Slot>
+              <Search size={16} aria-hidden />
+            </TextField.Slot>
+          </TextField.Root>
+          <Button type="submit" variant="soft">
+            {t("licences.searchButton")}
+          </Button>
+        </Flex>
+      </Form>
+      <Text size="2" color="gray">
+        {t("licences.total", { total: formatNumber(total, language) })}
+      </Text>
+      {agencies.length === 0 ? (
+        <Card>
+          <Text color="gray">{t("licences.empty")}</Text>
+        </Card>
+      ) : (
+        <div className="table-scroll">
+          <Table.Root variant="surface" data-testid="agency-table">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>{t("licences.colAgency")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("licences.colPlan")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("licences.colStatus")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("licences.colModules")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>{t("licences.colUpdated")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <VisuallyHidden>{t("licences.colActions")}</VisuallyHidden>
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {agencies.map((a) => (
+                <Table.Row key={a.id} data-testid="agency-row">
+                  <Table.RowHeaderCell>
+                    <Text as="p" weight="bold">
+                      <Link to={`/sistema/license-management/edit/${a.id}`}>{a.name}</Link>
+                    </Text>
+                    <Text as="p" size="1" color="gray">
+                      {a.slug}
+                    </Text>
+                  </Table.RowHeaderCell>
+                  <Table.Cell>
+                    <Badge variant="soft">{t(`licences.plans.${a.plan}` as never, { defaultValue: a.plan }) as string}</Badge>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Badge color={a.active ? "teal" : "gray"}>{a.active ? t("licences.active") : t("licences.inactive")}</Badge>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Text title={t("licences.entriesCount", { enabled: a.enabled.entries, total: a.enabled.entriesTotal })}>
+                      {t("licences.modulesCount", {
+                        enabled: formatNumber(a.enabled.modules, language),
+                        total: formatNumber(a.enabled.modulesTotal, language),
+                      })}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Text size="2">{formatDateTime(a.updatedAt, language, timeZone)}</Text>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Button asChild size="1" variant="soft">
+                      <Link to={`/sistema/license-management/edit/${a.id}`} aria-label={t("licences.editOf", { agency: a.name })}>
+                        {t("licences.edit")}
+                      </Link>
+                    </Button>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </div>
+      )}
+      <Pager
+        page={page}
+        pages={pages}
+        params={q ? { q } : {}}
+        labels={{ page: t("licences.page", { page, pages }), previous: t("licences.previous"), next: t("licences.next") }}
+      />
+    </Flex>
+  );
+}

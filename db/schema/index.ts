@@ -1,3 +1,0 @@
-export * from "./auth";
-export * from "./platform";
-export * from "./registers";

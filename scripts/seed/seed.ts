@@ -1,0 +1,144 @@
+/**
+ * Demo data. Idempotent: every row has a fixed id and is inserted with
+ * ON CONFLICT DO NOTHING, so seeding twice changes nothing (not even a password).
+ * Used by scripts/setup.ts (local start) and by the integration tests.
+ * The Registers' demo rows come from scripts/seed/seed-registers.ts.
+ */
+import { defaultLicence } from "../../app/lib/system/licence.ts";
+import { buildRegisterRows, REGISTER_TABLES, type RegisterTable, type SeedRow } from "./seed-registers.ts";
+
+export const DEMO_PASSWORD = "demo-rota-2026";
+
+export const DEMO_AGENCIES = [
+  {
+    id: "0190a000-0000-7000-8000-000000000001",
+    name: "Sol Viagens",
+    legalName: "Sol Viagens e Turismo Ltda.",
+    slug: "sol-viagens",
+    cnpj: "11222333000181",
+    city: "São Paulo",
+    state: "SP",
+    email: "contato@sol.example",
+    phone: "+55 11 3000-1000",
+  },
+  {
+    id: "0190a000-0000-7000-8000-000000000002",
+    name: "Mar Turismo",
+    legalName: "Mar Turismo Receptivo Ltda.",
+    slug: "mar-turismo",
+    cnpj: "45723174000110",
+    city: "Salvador",
+    state: "BA",
+    email: "contato@mar.example",
+    phone: "+55 71 3000-2000",
+  },
+] as const;
+
+export const DEMO_USERS = [
+  { id: "0190a000-0000-7000-8000-000000000101", email: "super@rota.example", name: "Sofia Superadmin", role: "SuperAdmin", agencyId: null },
+  { id: "0190a000-0000-7000-8000-000000000102", email: "admin@sol.example", name: "Ana Paula Ribeiro", role: "Admin", agencyId: DEMO_AGENCIES[0].id },
+  { id: "0190a000-0000-7000-8000-000000000103", email: "agente@sol.example", name: "Bruno Carvalho Lima", role: "Agente", agencyId: DEMO_AGENCIES[0].id },
+  { id: "0190a000-0000-7000-8000-000000000104", email: "admin@mar.example", name: "Marina Costa Souza", role: "Admin", agencyId: DEMO_AGENCIES[1].id },
+] as const;
+
+const q = (v: string | number | boolean | null | undefined): string => {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "number") return String(v);
+  if (typeof v === "boolean") return v ? "1" : "0";
+  return `'${v.replaceAll("'", "''")}'`;
+};
+
+const insert = (table: string, row: Record<string, string | number | boolean | null | undefined>) =>
+  `INSERT INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(q).join(", ")}) ON CONFLICT DO NOTHING;`;
+
+/** Rows per multi-row INSERT: keeps each statement far below D1's 100 KB statement limit. */
+export const SEED_ROWS_PER_STATEMENT = 20;
+
+/** Multi-row INSERTs of rows that share their columns, SEED_ROWS_PER_STATEMENT at a time. */
+function insertMany(table: string, rows: readonly SeedRow[]): string[] {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]);
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; i += SEED_ROWS_PER_STATEMENT) {
+    const values = rows.slice(i, i + SEED_ROWS_PER_STATEMENT).map((row) => {
+      const keys = Object.keys(row);
+      if (keys.length !== columns.length || keys.some((k, j) => k !== columns[j])) {
+        throw new Error(`seed: a ${table} row has columns ${keys.join(", ")}, expected ${columns.join(", ")}`);
+      }
+      return `(${columns.map((c) => q(row[c])).join(", ")})`;
+    });
+    out.push(`INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${values.join(",\n")}\nON CONFLICT DO NOTHING;`);
+  }
+  return out;
+}
+
+export async function buildSeedStatements(
+  hashPassword: (password: string) => Promise<string>,
+  now = new Date("2026-01-05T12:00:00.000Z"),
+): Promise<string[]> {
+  const iso = now.toISOString();
+  const ms = now.getTime();
+  const statements: string[] = [];
+  for (const a of DEMO_AGENCIES) {
+    statements.push(
+      insert("agency", {
+        id: a.id,
+        name: a.name,
+        legal_name: a.legalName,
+        slug: a.slug,
+        cnpj: a.cnpj,
+        city: a.city,
+        state: a.state,
+        country: "BR",
+        email: a.email,
+        phone: a.phone,
+        time_zone: "America/Sao_Paulo",
+        currency: "BRL",
+        plan: "standard",
+        active: true,
+        created_at: iso,
+        updated_at: iso,
+        version: 1,
+      }),
+      insert("licence", {
+        agency_id: a.id,
+        modules: JSON.stringify(defaultLicence()),
+        created_at: iso,
+        updated_at: iso,
+        version: 1,
+      }),
+    );
+  }
+  const hash = await hashPassword(DEMO_PASSWORD);
+  for (const u of DEMO_USERS) {
+    statements.push(
+      insert("user", { id: u.id, name: u.name, email: u.email, email_verified: true, created_at: ms, updated_at: ms }),
+      insert("account", {
+        id: `acc-${u.id}`,
+        account_id: u.id,
+        provider_id: "credential",
+        user_id: u.id,
+        password: hash,
+        created_at: ms,
+        updated_at: ms,
+      }),
+      insert("profile", {
+        id: u.id,
+        role: u.role,
+        agency_id: u.agencyId,
+        name: u.name,
+        active: true,
+        created_at: iso,
+        updated_at: iso,
+        version: 1,
+      }),
+    );
+  }
+  // Registers (Cadastros): after the users, since an agent links to one.
+  const agentUser = DEMO_USERS.find((u) => u.email === "agente@sol.example");
+  const registers = buildRegisterRows(DEMO_AGENCIES, { now, agentUserId: agentUser?.id ?? null });
+  for (const table of Object.keys(REGISTER_TABLES) as RegisterTable[]) {
+    statements.push(...insertMany(table, registers[table]));
+  }
+  return statements;
+}
