@@ -2,6 +2,32 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layers (docs/decisions/0008-where-code-lives.md), enforced:
+ * - app/ imports app code one way, `~/…` (route type modules `./+types/…` aside);
+ * - app/lib never imports middleware (domain code receives a Scope, it does not fetch one);
+ * - routes and components never reach the database: no drizzle, no schema, no getDb, no env.DB.
+ * tests/unit/lint-rules.test.ts shows each rule firing.
+ */
+const importStyle = {
+  // Relative specifiers, except the route type modules and files outside the code (package.json, wrangler.toml).
+  regex: "^\\.{1,2}/(?!\\+types/)(?!.*(\\.json|\\.toml\\?raw)$)",
+  message: "Import app code as ~/… (one import style); only ./+types/… is relative.",
+};
+const noMiddleware = {
+  group: ["~/middleware", "~/middleware/*"],
+  message: "app/lib never imports middleware: take a Scope (or what you need) as an argument.",
+};
+const noDatabase = {
+  group: ["drizzle-orm", "drizzle-orm/*", "~/db", "~/db/*", "~/lib/platform/db.server"],
+  message: "Routes and components never touch the database: call a domain function in app/lib/<domain>/*.server.ts with the Scope.",
+};
+const noGetDb = {
+  name: "~/middleware/cloudflare",
+  importNames: ["getDb"],
+  message: "Routes never touch the database: requireScope(context, request) and a domain function.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -25,6 +51,26 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [importStyle] }] },
+  },
+  {
+    files: ["app/lib/**/*.{ts,tsx}"],
+    ignores: ["app/lib/**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [importStyle, noMiddleware] }] },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/root.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noGetDb], patterns: [importStyle, noDatabase] }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[property.name='DB']", message: noDatabase.message },
+        { selector: "NewExpression[callee.name='Response'] > Literal[value=/^Not found$/i]", message: "Throw notFound() from ~/lib/platform/http (one error model)." },
+      ],
     },
   },
   {

@@ -12,6 +12,8 @@ import { hasPermission, type LicenceModules } from "~/lib/system/licence";
 import { getMailer, sendMail } from "~/lib/platform/mail.server";
 import { recipientLanguage, textIn } from "~/lib/platform/text-in";
 import { getDb, getEnv } from "~/middleware/cloudflare";
+import { clientIp } from "~/lib/platform/audit.server";
+import type { PublicScope, Scope, UserScope } from "~/lib/platform/scope.server";
 import { getLocale } from "~/middleware/i18n";
 
 export type ViewerAgency = {
@@ -176,6 +178,35 @@ export function requireAgency(context: Ctx, request: Request): AgencyViewer {
     throw redirect(`/selecionar-agencia?redirectTo=${encodeURIComponent(requestedLocation(request))}`);
   }
   return viewer as AgencyViewer;
+}
+
+/**
+ * The one place that decides the agency scope: the verified session's agency
+ * (a SuperAdmin's pick), never a value from the URL or a form. Routes pass the
+ * Scope to domain functions; they never reach the database themselves.
+ */
+export function requireScope(context: Ctx, request: Request): Scope {
+  const viewer = requireAgency(context, request);
+  return {
+    db: getDb(context),
+    ip: clientIp(request),
+    userId: viewer.userId,
+    role: viewer.role,
+    agencyId: viewer.agency.id,
+    timeZone: viewer.agency.timeZone,
+    currency: viewer.agency.currency,
+  };
+}
+
+/** A signed-in user's scope, with or without an agency (profile, notifications, agency choice). */
+export function requireUserScope(context: Ctx, request: Request): UserScope {
+  const viewer = requireViewer(context, request);
+  return { db: getDb(context), ip: clientIp(request), userId: viewer.userId, role: viewer.role, agencyId: viewer.agency?.id ?? null };
+}
+
+/** Any request's scope (sign-in, invitations, public files): the database and the client's address. */
+export function publicScope(context: Ctx, request: Request): PublicScope {
+  return { db: getDb(context), ip: clientIp(request) };
 }
 
 /** Middleware: the route needs one of these roles; others go silently to /dashboard (spec §6). */

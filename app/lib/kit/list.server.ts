@@ -1,9 +1,18 @@
 /**
- * The server half of the list pattern (app/lib/list.ts): one agency's live rows
- * of a table, searched, filtered, sorted and keyset-paginated. A page costs the
- * rows it shows (the sort indexes start with agency_id, deleted_at), however deep
- * it is; the total of an unfiltered list is one row of register_count (kept by
- * triggers), a filtered one is counted up to COUNT_CAP.
+ * The server half of the list pattern (kit/list.ts), for any table: the rows a
+ * scope may see, searched, filtered, sorted and keyset-paginated. A page costs
+ * the rows it shows (each sort column has an index that starts with the scope's
+ * columns), however deep it is.
+ *
+ * A list declares a `ListSource`. Only the table, its id and the sort columns are
+ * required; the rest are options:
+ * - `scope`: the rows of the scope (default: `agency_id = scope.agencyId`; a
+ *   cross-agency list such as the SuperAdmin's agencies gives its own);
+ * - `softDelete`: the deleted_at column, to hide deleted rows;
+ * - `search`: a normalised search-text column (accent- and case-insensitive
+ *   terms, kit/search-text.ts) or a function of the query giving conditions;
+ * - `counter`: the entity name in register_count (kept by triggers), so an
+ *   unfiltered total is one row; without it, totals are counted up to COUNT_CAP.
  */
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -12,29 +21,36 @@ import type { Db } from "~/lib/platform/db.server";
 import { COUNT_CAP, encodeCursor, isFiltered, type Cursor, type ListQuery, type PageInfo, type SortDir } from "~/lib/kit/list";
 import { searchTerms } from "~/lib/kit/search-text";
 
-/** The columns every listable tenant table has. */
-export type ListableTable = SQLiteTable & {
-  id: SQLiteColumn;
-  agencyId: SQLiteColumn;
-  deletedAt: SQLiteColumn;
-  searchText: SQLiteColumn;
-};
+/** A table a list can page: an id, and (unless the source gives its own scope) agency_id. */
+export type ListTable = SQLiteTable & { id: SQLiteColumn; agencyId?: SQLiteColumn };
 
 export type ListSource<S extends string, F extends string> = {
-  table: ListableTable;
-  /** The entity name in register_count (the SQL table name). */
-  entity: string;
-  /** Sort key → column; each has an index (agency_id, deleted_at, column, id). */
+  table: ListTable;
+  /** Sort key → column; each has an index (scope columns…, column, id). */
   sortColumns: Record<S, SQLiteColumn>;
   /** SQL conditions of the active filters. */
   filterWhere?: (filters: Partial<Record<F, string>>) => SQL[];
+  /** The rows the scope may see; default: the table's agency_id is the scope's agency. */
+  scope?: (agencyId: string | null) => SQL[];
+  /** deleted_at: rows with a value are hidden. */
+  softDelete?: SQLiteColumn;
+  /** A normalised search-text column, or the conditions of a search. */
+  search?: SQLiteColumn | ((q: string) => SQL[]);
+  /** The entity in register_count (trigger-kept live rows) for unfiltered totals. */
+  counter?: string;
 };
 
+/** Who is listing: the database and the agency (null only for cross-agency lists with their own scope). */
+export type ListScope = { db: Db; agencyId: string | null };
+
 /** Conditions every query of an agency's live rows starts with. */
-export const liveRows = (table: ListableTable, agencyId: string) => [eq(table.agencyId, agencyId), isNull(table.deletedAt)];
+export const liveRows = (table: SQLiteTable & { agencyId: SQLiteColumn; deletedAt: SQLiteColumn }, agencyId: string) => [
+  eq(table.agencyId, agencyId),
+  isNull(table.deletedAt),
+];
 
 /**
- * Each search term must occur in search_text (accent- and case-insensitive: both
+ * Each search term must occur in the column (accent- and case-insensitive: both
  * sides are normalised). instr, not LIKE: D1 refuses LIKE patterns over 50 bytes,
  * and no wildcard needs escaping.
  */
@@ -42,12 +58,25 @@ export function searchWhere(column: SQLiteColumn, q: string): SQL[] {
   return searchTerms(q).map((term) => sql`instr(${column}, ${term}) > 0`);
 }
 
+/** The conditions of the scope, soft delete, search and filters. */
+function baseWhere<S extends string, F extends string>(source: ListSource<S, F>, agencyId: string | null, query: ListQuery<S, F>): SQL[] {
+  const { table } = source;
+  let scope: SQL[];
+  if (source.scope) scope = source.scope(agencyId);
+  else {
+    if (!table.agencyId || agencyId === null) throw new Error("A list without agency_id or agency needs its own scope");
+    scope = [eq(table.agencyId, agencyId)];
+  }
+  const search = !source.search || !query.q ? [] : typeof source.search === "function" ? source.search(query.q) : searchWhere(source.search, query.q);
+  return [...scope, ...(source.softDelete ? [isNull(source.softDelete)] : []), ...search, ...(source.filterWhere?.(query.filters) ?? [])];
+}
+
 /**
  * Rows strictly after `cursor` in the order (column dir, id dir), as a row-value
  * comparison `(column, id) > (v, id)` that SQLite turns into an index range: a
  * deep page reads its own rows, not every row before it. SQLite puts NULLs first
- * ascending and last descending; nullable sort columns (city) follow that, with
- * an extra branch only where NULLs lie ahead.
+ * ascending and last descending; nullable sort columns follow that, with an
+ * extra branch only where NULLs lie ahead.
  */
 function afterCursor(column: SQLiteColumn, idColumn: SQLiteColumn, dir: SortDir, cursor: Cursor): SQL {
   const { v, id } = cursor;
@@ -61,27 +90,28 @@ function afterCursor(column: SQLiteColumn, idColumn: SQLiteColumn, dir: SortDir,
 
 const flip = (dir: SortDir): SortDir => (dir === "asc" ? "desc" : "asc");
 
+export type PageSelect<R> = (where: SQL, order: SQL[], limit: number) => Promise<R[]>;
+
 /**
  * One page of `select` (which must include the sort column as `sortValue` and
  * `id`) plus its PageInfo. Rows come in the list's order whichever way the user
  * paged.
  */
 export async function runList<S extends string, F extends string, R extends { id: string; sortValue: string | number | null }>(
-  db: Db,
+  scope: ListScope,
   source: ListSource<S, F>,
-  agencyId: string,
   query: ListQuery<S, F>,
-  select: (where: SQL, order: SQL[], limit: number) => Promise<R[]>,
+  select: PageSelect<R>,
 ): Promise<{ rows: R[]; page: PageInfo }> {
   const { table } = source;
   const column = source.sortColumns[query.sort];
-  const base = [...liveRows(table, agencyId), ...searchWhere(table.searchText, query.q), ...(source.filterWhere?.(query.filters) ?? [])];
+  const base = baseWhere(source, scope.agencyId, query);
   const backwards = query.before !== null;
   const dir = backwards ? flip(query.dir) : query.dir;
   const cursor = query.after ?? query.before;
   const where = and(...base, ...(cursor ? [afterCursor(column, table.id, dir, cursor)] : []))!;
   const order = dir === "asc" ? [asc(column), asc(table.id)] : [desc(column), desc(table.id)];
-  const [found, totals] = await Promise.all([select(where, order, query.size + 1), countRows(db, source, agencyId, query, and(...base)!)]);
+  const [found, totals] = await Promise.all([select(where, order, query.size + 1), countRows(scope, source, query, and(...base)!)]);
   const more = found.length > query.size;
   const rows = found.slice(0, query.size);
   if (backwards) rows.reverse();
@@ -103,12 +133,13 @@ export async function runList<S extends string, F extends string, R extends { id
   };
 }
 
-async function countRows<S extends string, F extends string>(db: Db, source: ListSource<S, F>, agencyId: string, query: ListQuery<S, F>, where: SQL) {
-  if (!isFiltered(query)) {
+async function countRows<S extends string, F extends string>(scope: ListScope, source: ListSource<S, F>, query: ListQuery<S, F>, where: SQL) {
+  const { db, agencyId } = scope;
+  if (source.counter && agencyId !== null && !isFiltered(query)) {
     const [row] = await db
       .select({ live: registerCount.live })
       .from(registerCount)
-      .where(and(eq(registerCount.agencyId, agencyId), eq(registerCount.entity, source.entity)));
+      .where(and(eq(registerCount.agencyId, agencyId), eq(registerCount.entity, source.counter)));
     return { total: Math.max(0, row?.live ?? 0), capped: false };
   }
   const inner = db
@@ -126,11 +157,10 @@ async function countRows<S extends string, F extends string>(db: Db, source: Lis
  * export). Stops after `max` rows.
  */
 export async function* allRows<S extends string, F extends string, R extends { id: string; sortValue: string | number | null }>(
-  db: Db,
+  scope: ListScope,
   source: ListSource<S, F>,
-  agencyId: string,
   query: ListQuery<S, F>,
-  select: (where: SQL, order: SQL[], limit: number) => Promise<R[]>,
+  select: PageSelect<R>,
   max = 50_000,
 ): AsyncGenerator<R[]> {
   let cursor: Cursor | null = null;
@@ -138,7 +168,7 @@ export async function* allRows<S extends string, F extends string, R extends { i
   const batch = 500;
   const column = source.sortColumns[query.sort];
   const { table } = source;
-  const base = [...liveRows(table, agencyId), ...searchWhere(table.searchText, query.q), ...(source.filterWhere?.(query.filters) ?? [])];
+  const base = baseWhere(source, scope.agencyId, query);
   const order = query.dir === "asc" ? [asc(column), asc(table.id)] : [desc(column), desc(table.id)];
   while (sent < max) {
     const where = and(...base, ...(cursor ? [afterCursor(column, table.id, query.dir, cursor)] : []))!;

@@ -5,15 +5,20 @@
  * and the record's history for its edit screen.
  */
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { auditEntry, profile, user } from "~/db/schema";
 import { auditIfChanged, changedRows, isUniqueViolation } from "~/lib/system/agencies.server";
 import { auditInsert, changedFields } from "~/lib/platform/audit.server";
 import type { Db } from "~/lib/platform/db.server";
-import type { ListableTable } from "~/lib/kit/list.server";
 import { nowIso } from "~/db/schema/columns";
 
-export type RegisterTable = ListableTable & { version: SQLiteColumn; updatedAt: SQLiteColumn };
+export type RegisterTable = SQLiteTable & {
+  id: SQLiteColumn;
+  agencyId: SQLiteColumn;
+  deletedAt: SQLiteColumn;
+  version: SQLiteColumn;
+  updatedAt: SQLiteColumn;
+};
 
 export type WriteContext = { db: Db; agencyId: string; userId: string; ip: string | null };
 

@@ -9,7 +9,7 @@
  * node_modules (Vite inlines the JSON at build time either way).
  */
 import appPackage from "../../../package.json";
-import wranglerToml from "../../wrangler.toml?raw";
+import wranglerToml from "../../../wrangler.toml?raw";
 import radixThemesPackage from "../../../node_modules/@radix-ui/themes/package.json";
 import betterAuthPackage from "../../../node_modules/better-auth/package.json";
 import drizzlePackage from "../../../node_modules/drizzle-orm/package.json";

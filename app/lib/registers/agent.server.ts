@@ -17,7 +17,9 @@ export const AGENT_ENTITY = "agent";
 
 export const agentSource: ListSource<AgentSort, AgentFilter> = {
   table: agent,
-  entity: AGENT_ENTITY,
+  softDelete: agent.deletedAt,
+  search: agent.searchText,
+  counter: AGENT_ENTITY,
   sortColumns: { name: agent.searchText, createdAt: agent.createdAt },
   filterWhere: (f) => {
     const out: SQL[] = [];
@@ -47,7 +49,7 @@ const linkedName = sql<string | null>`coalesce(nullif(${profile.name}, ''), ${us
 
 export function listAgents(db: Db, agencyId: string, query: ListQuery<AgentSort, AgentFilter>) {
   const sortColumn = agentSource.sortColumns[query.sort];
-  return runList(db, agentSource, agencyId, query, (where, order, limit) =>
+  return runList({ db, agencyId }, agentSource, query, (where, order, limit) =>
     db
       .select({
         id: agent.id,

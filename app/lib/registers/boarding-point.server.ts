@@ -14,7 +14,9 @@ export const BOARDING_POINT_ENTITY = "boarding_point";
 
 export const boardingPointSource: ListSource<BoardingPointSort, BoardingPointFilter> = {
   table: boardingPoint,
-  entity: BOARDING_POINT_ENTITY,
+  softDelete: boardingPoint.deletedAt,
+  search: boardingPoint.searchText,
+  counter: BOARDING_POINT_ENTITY,
   sortColumns: { name: boardingPoint.searchText, createdAt: boardingPoint.createdAt },
   filterWhere: (f) => {
     const out: SQL[] = [];
@@ -40,7 +42,7 @@ export type BoardingPointListRow = {
 
 export function listBoardingPoints(db: Db, agencyId: string, query: ListQuery<BoardingPointSort, BoardingPointFilter>) {
   const sortColumn = boardingPointSource.sortColumns[query.sort];
-  return runList(db, boardingPointSource, agencyId, query, (where, order, limit) =>
+  return runList({ db, agencyId }, boardingPointSource, query, (where, order, limit) =>
     db
       .select({
         id: boardingPoint.id,

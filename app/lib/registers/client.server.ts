@@ -17,7 +17,9 @@ export const CLIENT_ENTITY = "client";
 
 export const clientSource: ListSource<ClientSort, "kind" | "consent"> = {
   table: client,
-  entity: CLIENT_ENTITY,
+  softDelete: client.deletedAt,
+  search: client.searchText,
+  counter: CLIENT_ENTITY,
   sortColumns: { name: client.searchText, city: client.city, createdAt: client.createdAt },
   filterWhere: (f) => {
     const out: SQL[] = [];
@@ -46,7 +48,7 @@ export type ClientListRow = { id: string; sortValue: string | number | null; kin
 
 export function listClients(db: Db, agencyId: string, query: ListQuery<ClientSort, "kind" | "consent">) {
   const sortColumn = clientSource.sortColumns[query.sort];
-  return runList(db, clientSource, agencyId, query, (where, order, limit) =>
+  return runList({ db, agencyId }, clientSource, query, (where, order, limit) =>
     db
       .select({ ...listColumns, sortValue: sql<string | number | null>`${sortColumn}` })
       .from(client)

@@ -21,7 +21,9 @@ export const DESTINATION_ENTITY = "destination";
 
 export const destinationSource: ListSource<DestinationSort, "country"> = {
   table: destination,
-  entity: DESTINATION_ENTITY,
+  softDelete: destination.deletedAt,
+  search: destination.searchText,
+  counter: DESTINATION_ENTITY,
   sortColumns: { name: destination.searchText, createdAt: destination.createdAt },
   filterWhere: (f) => {
     const out: SQL[] = [];
@@ -46,7 +48,7 @@ export const coverUrl = (id: string, key: string | null) => (key ? `/arquivos/de
 
 export async function listDestinations(db: Db, agencyId: string, query: ListQuery<DestinationSort, "country">) {
   const sortColumn = destinationSource.sortColumns[query.sort];
-  const { rows, page } = await runList(db, destinationSource, agencyId, query, (where, order, limit) =>
+  const { rows, page } = await runList({ db, agencyId }, destinationSource, query, (where, order, limit) =>
     db
       .select({
         id: destination.id,

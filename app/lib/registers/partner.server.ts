@@ -51,7 +51,9 @@ function sourceOf(register: PartnerRegister): ListSource<PartnerSort, PartnerFil
   const t = tableOf(register);
   return {
     table: t,
-    entity: PARTNER_REGISTERS[register].entity,
+    softDelete: t.deletedAt,
+    search: t.searchText,
+    counter: PARTNER_REGISTERS[register].entity,
     sortColumns: { name: t.searchText, city: t.city, createdAt: t.createdAt },
     filterWhere: (f) => {
       const out: SQL[] = [];
@@ -101,7 +103,7 @@ export function listPartners(db: Db, register: PartnerRegister, agencyId: string
     createdAt: t.createdAt,
     ...(register === "provider" ? { services: provider.services } : {}),
   };
-  return runList(db, source, agencyId, query, (where, order, limit) =>
+  return runList({ db, agencyId }, source, query, (where, order, limit) =>
     db
       .select({ ...columns, sortValue: sql<string | number | null>`${sortColumn}` })
       .from(t)
@@ -313,7 +315,7 @@ export async function partnerExport(register: PartnerRegister, { context, reques
   const query = parseListQuery(new URL(request.url).searchParams, partnerListSpec);
   const sortColumn = source.sortColumns[query.sort];
   async function* batches() {
-    for await (const rows of allRows(db, source, viewer.agency.id, query, (where, order, limit) =>
+    for await (const rows of allRows({ db, agencyId: viewer.agency.id }, source, query, (where, order, limit) =>
       db
         .select({ row: TABLES[register], id: t.id, sortValue: sql<string | number | null>`${sortColumn}` })
         .from(t)

@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams, agentListSpec);
   const select = agentExportSelect(db, agentSource.sortColumns[query.sort]);
   async function* batches() {
-    for await (const rows of allRows(db, agentSource, viewer.agency.id, query, select)) {
+    for await (const rows of allRows({ db, agencyId: viewer.agency.id }, agentSource, query, select)) {
       yield rows.map((r) => agentToCsvRow({ ...r.row, userName: r.userName, userEmail: r.userEmail }));
     }
   }

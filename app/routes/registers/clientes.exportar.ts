@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams, clientListSpec);
   const sortColumn = clientSource.sortColumns[query.sort];
   async function* batches() {
-    for await (const rows of allRows(db, clientSource, viewer.agency.id, query, (where, order, limit) =>
+    for await (const rows of allRows({ db, agencyId: viewer.agency.id }, clientSource, query, (where, order, limit) =>
       db
         .select({ row: client, id: client.id, sortValue: sql<string | number | null>`${sortColumn}` })
         .from(client)

@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams, destinationListSpec);
   const sortColumn = destinationSource.sortColumns[query.sort];
   async function* batches() {
-    for await (const rows of allRows(db, destinationSource, viewer.agency.id, query, (where, order, limit) =>
+    for await (const rows of allRows({ db, agencyId: viewer.agency.id }, destinationSource, query, (where, order, limit) =>
       db
         .select({
           id: destination.id,

@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams, boardingPointListSpec);
   const sortColumn = boardingPointSource.sortColumns[query.sort];
   async function* batches() {
-    for await (const rows of allRows(db, boardingPointSource, viewer.agency.id, query, (where, order, limit) =>
+    for await (const rows of allRows({ db, agencyId: viewer.agency.id }, boardingPointSource, query, (where, order, limit) =>
       db
         .select({ row: boardingPoint, id: boardingPoint.id, sortValue: sql<string | number | null>`${sortColumn}` })
         .from(boardingPoint)

@@ -1,0 +1,26 @@
+/**
+ * What a domain function receives: the request's database and who is asking.
+ * Built in one place only, from the verified session (`requireScope()` and
+ * friends in app/middleware/session.ts); never from the URL or a form. Domain
+ * functions (`app/lib/<domain>/*.server.ts`) take a Scope and filter every query
+ * on `scope.agencyId`; the tenant guard in platform/db.server.ts refuses a
+ * statement on a tenant table that does not.
+ */
+import type { Role } from "~/db/schema";
+import type { Db } from "~/lib/platform/db.server";
+
+/** Anonymous or any request: the database and the client's address. */
+export type PublicScope = { db: Db; ip: string | null };
+
+/** A signed-in user, inside an agency or not (profile, notifications, agency choice). */
+export type UserScope = PublicScope & { userId: string; role: Role; agencyId: string | null };
+
+/** A signed-in user working in an agency: every tenant read and write takes this. */
+export type Scope = PublicScope & {
+  userId: string;
+  role: Role;
+  agencyId: string;
+  /** The agency's time zone and currency (dates shown, money defaults). */
+  timeZone: string;
+  currency: string;
+};
