@@ -1,3 +1,4 @@
 export * from "~/db/schema/auth";
 export * from "~/db/schema/platform";
 export * from "~/db/schema/registers";
+export * from "~/db/schema/finance";
