@@ -173,8 +173,8 @@ describe("role table of spec §6", () => {
     }
   });
 
-  it("lets an Agente open every other screen, the system's integrations, about and versions included", async () => {
-    for (const path of ["/sistema/integracoes", "/sistema/sobre", "/sistema/historico-versoes", "/cadastros/clientes", "/vendas"]) {
+  it("lets an Agente open every other screen, about and versions included (integrations: system.test.ts)", async () => {
+    for (const path of ["/sistema/sobre", "/sistema/historico-versoes", "/cadastros/clientes", "/vendas"]) {
       expect((await appRequest(path, { cookie: agent })).status, path).toBe(200);
     }
     // /sistema leads to user management, which the Agente may not open: two hops to /dashboard.

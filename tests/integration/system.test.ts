@@ -111,6 +111,16 @@ describe("role table of spec §6 for the system screens", () => {
     expect(email.canEdit).toBe(false);
   });
 
+  it("shows the integrations to Admin, SuperAdmin and Financeiro, and sends an Agente to /dashboard", async () => {
+    const integrations = ["/sistema/integracoes", "/sistema/integracoes/asaas", "/sistema/integracoes/webhooks"];
+    const finance = await createUser({ role: "Financeiro", agencyId: w.agency.id });
+    const financeCookie = await signIn(finance.email, finance.password);
+    for (const path of integrations) {
+      expect(location(await appRequest(path, { cookie: w.cookies.agent })), path).toBe("/dashboard");
+      for (const cookie of [w.cookies.admin, w.cookies.super, financeCookie]) expect((await appRequest(path, { cookie })).status, path).toBe(200);
+    }
+  });
+
   it("sends a visitor to /login", async () => {
     for (const path of [...superOnly(), ...admins, ...everyone]) expect(location(await appRequest(path)), path).toMatch(/^\/login\?redirectTo=/);
   });

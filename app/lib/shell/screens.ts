@@ -101,9 +101,13 @@ add("contratos/contratos-pendentes", { licence: ["contratos", "contratos_pendent
 add("contratos/assinaturas", { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "list" });
 
 // Sistema (roles: spec §6)
-add("sistema/integracoes", { licence: ["sistema", "integracoes"], menu: ["sistema", "integracoes"], kind: "page" });
-add("sistema/integracoes/asaas", { licence: ["sistema", "integracoes", "asaas"], menu: ["sistema", "integracoes", "asaas"], kind: "page" });
-add("sistema/integracoes/webhooks", { licence: ["sistema", "integracoes", "webhooks"], menu: ["sistema", "integracoes", "webhooks"], kind: "list" });
+// Integrações (payment provider, webhooks): Admins, SuperAdmins and Financeiro may view them (Financeiro
+// follows the payments); changes to them are for Admins (and a SuperAdmin in the agency) only — the
+// screens' actions must check ADMINS when they are built.
+const INTEGRATIONS: readonly Role[] = ["SuperAdmin", "Admin", "Financeiro"];
+add("sistema/integracoes", { licence: ["sistema", "integracoes"], menu: ["sistema", "integracoes"], kind: "page", roles: INTEGRATIONS });
+add("sistema/integracoes/asaas", { licence: ["sistema", "integracoes", "asaas"], menu: ["sistema", "integracoes", "asaas"], kind: "page", roles: INTEGRATIONS });
+add("sistema/integracoes/webhooks", { licence: ["sistema", "integracoes", "webhooks"], menu: ["sistema", "integracoes", "webhooks"], kind: "list", roles: INTEGRATIONS });
 
 export const SCREENS: Readonly<Record<string, Screen>> = screens;
 
