@@ -1,7 +1,8 @@
 // Platform tables (DOMAIN.md "Platform"): agency, profile, licence, notification,
 // audit entry, e-mail outbox, and the raw payment-provider webhook events.
 
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, sqliteView, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { user } from "~/db/schema/auth";
 import { id, nowIso, timestamps, version } from "~/db/schema/columns";
 
@@ -30,7 +31,7 @@ export const agency = sqliteTable("agency", {
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   ...timestamps,
   version: version(),
-});
+}, (t) => [index("agency_name_idx").on(t.name, t.id)]);
 
 export const profile = sqliteTable(
   "profile",
@@ -95,7 +96,7 @@ export const auditEntry = sqliteTable(
     createdAt: text("created_at").notNull().$defaultFn(nowIso),
   },
   (t) => [
-    index("audit_agency_created_idx").on(t.agencyId, t.createdAt),
+    index("audit_agency_created_idx").on(t.agencyId, t.createdAt, t.id),
     index("audit_entity_idx").on(t.agencyId, t.entity, t.entityId),
   ],
 );
@@ -120,7 +121,7 @@ export const emailOutbox = sqliteTable(
     sentAt: text("sent_at"),
   },
   (t) => [
-    index("outbox_agency_created_idx").on(t.agencyId, t.createdAt),
+    index("outbox_agency_created_idx").on(t.agencyId, t.createdAt, t.id),
     index("outbox_to_created_idx").on(t.toAddress, t.createdAt),
   ],
 );
@@ -194,3 +195,34 @@ export const emailSettings = sqliteTable("email_settings", {
   updatedBy: text("updated_by"),
   version: version(),
 });
+
+/**
+ * The members of an agency as user management lists them: its users (active or
+ * deactivated) and its pending invitations (expired ones included), one row
+ * each, so one keyset list pages both. `sort_name` orders by name, then e-mail
+ * (case-insensitive). Read it with `agency_id = ?` like a tenant table.
+ */
+export const agencyMember = sqliteView("agency_member", {
+  id: text("id").notNull(),
+  kind: text("kind", { enum: ["user", "invitation"] }).notNull(),
+  agencyId: text("agency_id").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  role: text("role", { enum: ROLES }).notNull(),
+  status: text("status", { enum: ["active", "deactivated", "pending"] }).notNull(),
+  expiresAt: text("expires_at"),
+  version: integer("version").notNull(),
+  createdAt: text("created_at").notNull(),
+  sortName: text("sort_name").notNull(),
+}).as(
+  sql`select p.id as id, 'user' as kind, p.agency_id as agency_id, p.name as name, u.email as email, p.role as role,
+         case when p.active = 1 then 'active' else 'deactivated' end as status, null as expires_at,
+         p.version as version, p.created_at as created_at, lower(p.name) || char(1) || lower(u.email) as sort_name
+    from profile p join user u on u.id = p.id
+   where p.agency_id is not null
+  union all
+  select i.id, 'invitation', i.agency_id, i.name, i.email, i.role, 'pending', i.expires_at,
+         i.version, i.created_at, lower(i.name) || char(1) || lower(i.email)
+    from invitation i
+   where i.accepted_at is null and i.revoked_at is null`,
+);
