@@ -1,0 +1,56 @@
+/**
+ * The layer rules of eslint.config.js fire: each fixture below is linted as if it
+ * were a file at the given path, and must be refused (or allowed) by the rule named.
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function messages(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const restricted = (list: string[]) => list.filter((m) => /no-restricted-(imports|syntax)/.test(m));
+
+describe("layer lint rules", () => {
+  it("routes may not import drizzle, the schema or the database module", async () => {
+    for (const line of [
+      `import { eq } from "drizzle-orm";`,
+      `import { client } from "~/db/schema";`,
+      `import { createDb } from "~/lib/platform/db.server";`,
+      `import { getDb } from "~/middleware/cloudflare";`,
+    ]) {
+      const found = restricted(await messages(`${line}\nexport const x = [${line.match(/\{ (\w+)/)![1]}];\n`, "app/routes/registers/example.tsx"));
+      expect(found.length, line).toBeGreaterThan(0);
+    }
+  });
+
+  it("routes may not touch env.DB", async () => {
+    const found = restricted(await messages(`export function f(env: { DB: unknown }) { return env.DB; }\n`, "app/routes/example.ts"));
+    expect(found.some((m) => m.includes("never touch the database"))).toBe(true);
+  });
+
+  it("routes may not answer a hand-made Not found", async () => {
+    const found = restricted(await messages(`export function f() { throw new Response("Not found", { status: 404 }); }\n`, "app/routes/example.ts"));
+    expect(found.some((m) => m.includes("notFound()"))).toBe(true);
+  });
+
+  it("app/lib may not import middleware", async () => {
+    const found = restricted(await messages(`import { requireAgency } from "~/middleware/session";\nexport const x = requireAgency;\n`, "app/lib/registers/example.server.ts"));
+    expect(found.some((m) => m.includes("never imports middleware"))).toBe(true);
+  });
+
+  it("app code imports with ~/ only (route type modules aside)", async () => {
+    const rel = restricted(await messages(`import { x } from "../lib/kit/list";\nexport const y = x;\n`, "app/routes/example.ts"));
+    expect(rel.some((m) => m.includes("one import style"))).toBe(true);
+    const types = restricted(await messages(`import type { Route } from "./+types/example";\nexport type R = Route.LoaderArgs;\n`, "app/routes/example.ts"));
+    expect(types).toEqual([]);
+  });
+
+  it("allows what the layers allow", async () => {
+    expect(restricted(await messages(`import { requireScope } from "~/middleware/session";\nexport const x = requireScope;\n`, "app/routes/example.ts"))).toEqual([]);
+    expect(restricted(await messages(`import { eq } from "drizzle-orm";\nexport const x = eq;\n`, "app/lib/registers/example.server.ts"))).toEqual([]);
+  });
+});
