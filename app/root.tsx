@@ -5,7 +5,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -13,6 +12,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { DevStack, describeError } from "~/components/ui/RouteError";
 import { ActionToasts, ToastProvider } from "~/components/ui/Toaster";
 import { useLanguageSync } from "~/lib/platform/language-sync";
 import { isLanguage } from "~/locales";
@@ -20,10 +20,18 @@ import appStyles from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 import { getLocale, i18nMiddleware } from "~/middleware/i18n";
 import { originCheckMiddleware } from "~/middleware/csrf";
+import { formBodyMiddleware } from "~/middleware/form-body";
 import { securityMiddleware } from "~/middleware/security";
 import { sessionMiddleware } from "~/middleware/session";
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, i18nMiddleware, originCheckMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  securityMiddleware,
+  i18nMiddleware,
+  originCheckMiddleware,
+  // Every action takes a form: another body is 415/400 before any action runs.
+  formBodyMiddleware,
+  sessionMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -76,16 +84,22 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The last boundary (errors outside the shell: sign-in pages, a refused request
+ * body, a failure of the shell itself), in the user's language. The stack shows
+ * in development only.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const described = describeError(error, t);
   return (
-    <main className="error-page">
-      <h1>{notFound ? t("common.notFound") : t("common.errorTitle")}</h1>
-      {!notFound && <p>{t("common.errorBody")}</p>}
+    <main className="error-page" data-testid="root-error">
+      <h1>{described.title}</h1>
+      <p>{described.body}</p>
       <p>
         <a href="/dashboard">{t("common.back")}</a>
       </p>
+      <DevStack error={error} />
     </main>
   );
 }

@@ -119,6 +119,9 @@ export default {
     forbidden: "You are not allowed to do this.",
     crossOrigin: "Request refused: origin not allowed.",
     generic: "The operation could not be completed. Please try again.",
+    notAForm: "The request is not a valid form. Nothing was changed.",
+    unsupportedBody: "This address only accepts forms. Nothing was changed.",
+    badRequestTitle: "Invalid request",
   },
   shell: {
     profile: "My profile",

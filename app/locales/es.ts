@@ -119,6 +119,9 @@ export default {
     forbidden: "No tiene permiso para esta acción.",
     crossOrigin: "Solicitud rechazada: origen no permitido.",
     generic: "No se pudo completar la operación. Inténtelo de nuevo.",
+    notAForm: "La solicitud no es un formulario válido. No se cambió nada.",
+    unsupportedBody: "Esta dirección solo acepta formularios. No se cambió nada.",
+    badRequestTitle: "Solicitud no válida",
   },
   shell: {
     profile: "Mi perfil",

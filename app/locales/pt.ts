@@ -121,6 +121,9 @@ const pt = {
     forbidden: "Você não tem permissão para esta ação.",
     crossOrigin: "Requisição recusada: origem não permitida.",
     generic: "Não foi possível concluir a operação. Tente novamente.",
+    notAForm: "O pedido não é um formulário válido. Nada foi alterado.",
+    unsupportedBody: "Este endereço aceita apenas formulários. Nada foi alterado.",
+    badRequestTitle: "Pedido inválido",
   },
   shell: {
     profile: "Meu perfil",

@@ -154,12 +154,6 @@ export function requestedLocation(request: Request): string {
   return url.pathname + url.search;
 }
 
-/** A safe local redirect target from user input (no //host, no scheme). */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
-
 /** No session → /login with the requested location remembered (spec §2.6). */
 export function requireViewer(context: Ctx, request: Request): Viewer {
   const viewer = getViewer(context);

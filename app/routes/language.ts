@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { safeRedirect } from "~/middleware/session";
+import { safeRedirect } from "~/lib/platform/redirect-target";
 import { serializeLanguageCookie } from "~/middleware/i18n";
 import { LANGUAGES } from "~/locales";
 import type { Route } from "./+types/language";

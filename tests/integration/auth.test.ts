@@ -201,7 +201,7 @@ describe("sign-out", () => {
   it("ends the server session and goes to /login", async () => {
     const cookie = await signIn("agente@sol.example");
     const token = decodeURIComponent(cookie.split("=")[1]!.split(";")[0]!).split(".")[0];
-    const res = await appRequest("/logout", { cookie, method: "POST" });
+    const res = await appRequest("/logout", { cookie, form: {} });
     expect(location(res)).toBe("/login");
     expect(res.headers.getSetCookie().join("\n")).toMatch(/session_token=;|Max-Age=0/);
     const row = await env.DB.prepare("select count(*) as n from session where token = ?").bind(token).first<{ n: number }>();

@@ -29,7 +29,7 @@ export const badRequest = <T = null>(body: T = null as T) => data(body, { status
 export const conflict = <T>(body: T) => data(body, { status: 409 });
 
 /** 415: a body that is not the form the action takes. */
-export const unsupportedMediaType = () => data(null, { status: 415 });
+export const unsupportedMediaType = <T = null>(body: T = null as T) => data(body, { status: 415 });
 
 /** Plain-text answers for resource routes (files, CSV, JSON endpoints), which render no boundary. */
 export const plainFailure = (status: FailureStatus, text?: string) =>

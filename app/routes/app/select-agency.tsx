@@ -6,7 +6,8 @@ import { Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { agency, session } from "~/db/schema";
 import { getDb } from "~/middleware/cloudflare";
-import { requireRoles, requireViewer, safeRedirect } from "~/middleware/session";
+import { safeRedirect } from "~/lib/platform/redirect-target";
+import { requireRoles, requireViewer } from "~/middleware/session";
 import type { Route } from "./+types/select-agency";
 
 export const PAGE_SIZE = 20;

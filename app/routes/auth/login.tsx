@@ -9,7 +9,8 @@ import { emailField, invalid, malformed, msg, parseForm, parseWithZod } from "~/
 import { eq } from "drizzle-orm";
 import { agency, profile, user } from "~/db/schema";
 import { getDb } from "~/middleware/cloudflare";
-import { callAuthEndpoint, safeRedirect, sessionCookies } from "~/middleware/session";
+import { safeRedirect } from "~/lib/platform/redirect-target";
+import { callAuthEndpoint, sessionCookies } from "~/middleware/session";
 import type { Route } from "./+types/login";
 
 export const loginSchema = z.object({
