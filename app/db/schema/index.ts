@@ -2,3 +2,4 @@ export * from "~/db/schema/auth";
 export * from "~/db/schema/platform";
 export * from "~/db/schema/registers";
 export * from "~/db/schema/finance";
+export * from "~/db/schema/services";
