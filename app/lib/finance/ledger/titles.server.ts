@@ -1,0 +1,481 @@
+/**
+ * Receivables and payables (finance_title, one row per installment): create —
+ * alone or split by a payment term into n/N installments sharing a group —,
+ * edit with a version check (the amount of a title with money on it is fixed),
+ * cancel with a reason (refused while settlements stand), read one with its
+ * group, and list with filters and totals. Settlements live in settlements.server.ts.
+ */
+import { and, asc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { agent, bankAccount, chartAccount, client, financeEntry, financeTitle, paymentTerm, provider, supplier } from "~/db/schema";
+import type { TitleDirection, TitlePartyKind, TitleStatus } from "~/db/schema/finance";
+import { newId, nowIso } from "~/db/schema/columns";
+import { termSchedule } from "~/lib/finance/schedule";
+import { statusFor, todayIn } from "~/lib/finance/ledger/ledger";
+import type { TitleListFilter } from "~/lib/finance/ledger/title-list";
+import { buildSearchText } from "~/lib/kit/search-text";
+import { searchWhere, type ListSource } from "~/lib/kit/list.server";
+import { auditIfChanged, changedRows } from "~/lib/system/agencies.server";
+import { auditInsert, changedFields } from "~/lib/platform/audit.server";
+import type { Db } from "~/lib/platform/db.server";
+import { fail, ok, type Result } from "~/lib/platform/result";
+import type { Scope } from "~/lib/platform/scope.server";
+
+export type Title = typeof financeTitle.$inferSelect;
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const isId = (id: string | null | undefined): id is string => !!id && ID.test(id);
+
+export const PARTY_TABLES = { client, supplier, provider, agent } as const;
+/** Who a title of each direction may be with (a refund to a client is a payable). */
+export const PARTY_KINDS_FOR: Record<TitleDirection, readonly TitlePartyKind[]> = {
+  receivable: ["client"],
+  payable: ["supplier", "provider", "agent", "client"],
+};
+
+/** The party's name, when it is a live record of the agency. */
+export async function partyName(db: Db, agencyId: string, kind: TitlePartyKind, id: string): Promise<string | null> {
+  if (!isId(id)) return null;
+  const table = PARTY_TABLES[kind];
+  const [row] = await db
+    .select({ name: table.name })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.agencyId, agencyId), isNull(table.deletedAt)))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/** A live, active chart account of the agency. */
+export async function findCategory(db: Db, agencyId: string, id: string) {
+  if (!isId(id)) return null;
+  const [row] = await db
+    .select()
+    .from(chartAccount)
+    .where(and(eq(chartAccount.id, id), eq(chartAccount.agencyId, agencyId), isNull(chartAccount.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A live bank or cash account of the agency. */
+export async function findBankAccount(db: Db, agencyId: string, id: string) {
+  if (!isId(id)) return null;
+  const [row] = await db
+    .select()
+    .from(bankAccount)
+    .where(and(eq(bankAccount.id, id), eq(bankAccount.agencyId, agencyId), isNull(bankAccount.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type TitleInput = {
+  direction: TitleDirection;
+  partyKind: TitlePartyKind;
+  partyId: string;
+  description: string;
+  documentNumber: string | null;
+  categoryId: string;
+  competenceDate: string;
+  dueDate: string;
+  amountCents: number;
+  currency: string;
+  /** With a term, the installments start on the competence date (the sale's day). */
+  paymentTermId: string | null;
+  notes: string | null;
+};
+
+export type TitleFieldError = "party" | "category" | "term" | "split";
+
+/** The installments `input` gives: one title, or the term's schedule from the competence date. */
+export async function plannedInstallments(db: Db, agencyId: string, input: Pick<TitleInput, "paymentTermId" | "amountCents" | "competenceDate" | "dueDate">) {
+  if (!input.paymentTermId) return ok({ rows: [{ no: 1, count: 1, dueDate: input.dueDate, amountCents: input.amountCents }], termId: null as string | null });
+  if (!isId(input.paymentTermId)) return fail("term" as const);
+  const [term] = await db
+    .select()
+    .from(paymentTerm)
+    .where(and(eq(paymentTerm.id, input.paymentTermId), eq(paymentTerm.agencyId, agencyId), isNull(paymentTerm.deletedAt)))
+    .limit(1);
+  if (!term) return fail("term" as const);
+  const rows = termSchedule(term, input.amountCents, input.competenceDate);
+  // A total smaller than the installments would leave one at zero: refused.
+  if (rows.some((r) => r.amountCents <= 0)) return fail("split" as const);
+  return ok({ rows, termId: term.id as string | null });
+}
+
+async function checkRefs(scope: Scope, input: Pick<TitleInput, "direction" | "partyKind" | "partyId" | "categoryId">): Promise<{ field: TitleFieldError; partyName: string } | { field: null; partyName: string }> {
+  if (!PARTY_KINDS_FOR[input.direction].includes(input.partyKind)) return { field: "party", partyName: "" };
+  const [name, category] = await Promise.all([partyName(scope.db, scope.agencyId, input.partyKind, input.partyId), findCategory(scope.db, scope.agencyId, input.categoryId)]);
+  if (!name) return { field: "party", partyName: "" };
+  if (!category || !category.active) return { field: "category", partyName: name };
+  return { field: null, partyName: name };
+}
+
+const searchTextOf = (t: { description: string; documentNumber: string | null }, party: string) => buildSearchText(t.description, t.documentNumber, party);
+
+/** Creates the title (or its installments n/N sharing one group), with an audit row each, in one batch. */
+export async function createTitles(scope: Scope, input: TitleInput): Promise<Result<{ groupId: string; ids: string[] }, TitleFieldError>> {
+  const refs = await checkRefs(scope, input);
+  if (refs.field) return fail(refs.field);
+  const plan = await plannedInstallments(scope.db, scope.agencyId, input);
+  if (!plan.ok) return fail(plan.reason);
+  const { db, agencyId, userId, ip } = scope;
+  const groupId = newId();
+  const rows = plan.rows.map((r) => ({
+    id: newId(),
+    agencyId,
+    direction: input.direction,
+    partyKind: input.partyKind,
+    partyId: input.partyId,
+    description: input.description,
+    documentNumber: input.documentNumber,
+    categoryId: input.categoryId,
+    competenceDate: input.competenceDate,
+    dueDate: r.dueDate,
+    amountCents: r.amountCents,
+    currency: input.currency,
+    installmentNo: r.no,
+    installmentCount: r.count,
+    groupId,
+    paymentTermId: plan.termId,
+    notes: input.notes,
+    searchText: searchTextOf(input, refs.partyName),
+    createdBy: userId,
+  }));
+  const audits = rows.map((r) =>
+    auditInsert(db, {
+      agencyId,
+      userId,
+      ip,
+      entity: "finance_title",
+      entityId: r.id,
+      action: "create",
+      changes: Object.fromEntries(
+        Object.entries(r)
+          .filter(([k, v]) => !["id", "agencyId", "searchText", "createdBy", "groupId"].includes(k) && v !== null)
+          .map(([k, v]) => [k, [null, v]]),
+      ),
+    }),
+  );
+  await db.batch([db.insert(financeTitle).values(rows), ...audits]);
+  return ok({ groupId, ids: rows.map((r) => r.id) });
+}
+
+/** One title of the agency (another agency's id is simply not found). */
+export async function findTitle(db: Db, agencyId: string, id: string, direction?: TitleDirection): Promise<Title | null> {
+  if (!isId(id)) return null;
+  const [row] = await db
+    .select()
+    .from(financeTitle)
+    .where(and(eq(financeTitle.id, id), eq(financeTitle.agencyId, agencyId), direction ? eq(financeTitle.direction, direction) : undefined))
+    .limit(1);
+  return row ?? null;
+}
+
+export type TitleEdit = Omit<TitleInput, "direction" | "paymentTermId">;
+export type UpdateFailure = "notFound" | "stale" | "cancelled" | "amountLocked" | TitleFieldError;
+
+/**
+ * Saves the edit if the title is still at `version` and not cancelled. The
+ * amount and currency of a title with money on it (paid_cents > 0) cannot change.
+ */
+export async function updateTitle(scope: Scope, id: string, version: number, edit: TitleEdit): Promise<Result<{ changed: string[] }, UpdateFailure, { current?: Title }>> {
+  const { db, agencyId, userId, ip } = scope;
+  const before = await findTitle(db, agencyId, id);
+  if (!before) return fail("notFound");
+  if (before.version !== version) return fail("stale", { current: before });
+  if (before.status === "cancelled") return fail("cancelled", { current: before });
+  const amountChanges = edit.amountCents !== before.amountCents || edit.currency !== before.currency;
+  if (amountChanges && before.paidCents > 0) return fail("amountLocked", { current: before });
+  const refs = await checkRefs(scope, { ...edit, direction: before.direction });
+  if (refs.field) return fail(refs.field);
+  const values = {
+    partyKind: edit.partyKind,
+    partyId: edit.partyId,
+    description: edit.description,
+    documentNumber: edit.documentNumber,
+    categoryId: edit.categoryId,
+    competenceDate: edit.competenceDate,
+    dueDate: edit.dueDate,
+    amountCents: edit.amountCents,
+    currency: edit.currency,
+    notes: edit.notes,
+  };
+  const changes = changedFields(before as Record<string, unknown>, values);
+  if (Object.keys(changes).length === 0) return ok({ changed: [] });
+  const [result] = await db.batch([
+    db
+      .update(financeTitle)
+      .set({
+        ...values,
+        status: statusFor(before.paidCents, edit.amountCents),
+        searchText: searchTextOf(edit, refs.partyName),
+        updatedAt: nowIso(),
+        version: sql`${financeTitle.version} + 1`,
+      })
+      .where(
+        and(
+          eq(financeTitle.id, id),
+          eq(financeTitle.agencyId, agencyId),
+          eq(financeTitle.version, version),
+          sql`${financeTitle.status} <> 'cancelled'`,
+          amountChanges ? eq(financeTitle.paidCents, 0) : undefined,
+        ),
+      ),
+    auditIfChanged(db, { agencyId, userId, ip, entity: "finance_title", entityId: id, action: "update", changes }),
+  ]);
+  if (changedRows(result) === 0) {
+    // Lost a race (version, a settlement came in): nothing written, the audit row neither.
+    const current = await findTitle(db, agencyId, id);
+    return current ? fail("stale", { current }) : fail("notFound");
+  }
+  return ok({ changed: Object.keys(changes) });
+}
+
+export type CancelFailure = "notFound" | "stale" | "settled" | "cancelled";
+
+/** Cancels an open title with a reason; refused while settlements stand (reverse them first). */
+export async function cancelTitle(scope: Scope, id: string, version: number, reason: string): Promise<Result<object, CancelFailure>> {
+  const { db, agencyId, userId, ip } = scope;
+  const before = await findTitle(db, agencyId, id);
+  if (!before) return fail("notFound");
+  if (before.status === "cancelled") return fail("cancelled");
+  if (before.paidCents > 0) return fail("settled");
+  if (before.version !== version) return fail("stale");
+  const at = nowIso();
+  const cancel = db
+    .update(financeTitle)
+    .set({ status: "cancelled", cancelledAt: at, cancelReason: reason, updatedAt: at, version: sql`${financeTitle.version} + 1` })
+    .where(
+      and(
+        eq(financeTitle.id, id),
+        eq(financeTitle.agencyId, agencyId),
+        eq(financeTitle.version, version),
+        eq(financeTitle.paidCents, 0),
+        inArray(financeTitle.status, ["open", "partial"]),
+      ),
+    );
+  // The audit row is written only if the update applied.
+  const audit = auditIfChanged(db, { agencyId, userId, ip, entity: "finance_title", entityId: id, action: "update", changes: { status: [before.status, "cancelled"], cancelReason: [null, reason] } });
+  const [result] = await db.batch([cancel, audit]);
+  if (changedRows(result) === 0) {
+    const current = await findTitle(db, agencyId, id);
+    if (!current) return fail("notFound");
+    if (current.paidCents > 0) return fail("settled");
+    return fail(current.status === "cancelled" ? "cancelled" : "stale");
+  }
+  return ok();
+}
+
+/** The installments of a group, in order. */
+export async function groupInstallments(db: Db, agencyId: string, groupId: string): Promise<Title[]> {
+  return db
+    .select()
+    .from(financeTitle)
+    .where(and(eq(financeTitle.agencyId, agencyId), eq(financeTitle.groupId, groupId)))
+    .orderBy(asc(financeTitle.installmentNo), asc(financeTitle.id));
+}
+
+export type TitleEntryRow = typeof financeEntry.$inferSelect & { accountName: string; reversedBy: string | null };
+
+/** A title's settlements and reversals, oldest first, each settlement with the reversal that undid it. */
+export async function titleEntries(db: Db, agencyId: string, titleId: string): Promise<TitleEntryRow[]> {
+  const rows = await db
+    .select({ entry: financeEntry, accountName: bankAccount.name })
+    .from(financeEntry)
+    .innerJoin(bankAccount, and(eq(bankAccount.id, financeEntry.bankAccountId), eq(bankAccount.agencyId, agencyId)))
+    .where(and(eq(financeEntry.agencyId, agencyId), eq(financeEntry.titleId, titleId)))
+    .orderBy(asc(financeEntry.date), asc(financeEntry.createdAt), asc(financeEntry.id));
+  const reversedBy = new Map(rows.filter((r) => r.entry.reversesId).map((r) => [r.entry.reversesId!, r.entry.id]));
+  return rows.map((r) => ({ ...r.entry, accountName: r.accountName, reversedBy: reversedBy.get(r.entry.id) ?? null }));
+}
+
+// ---------------------------------------------------------------------------
+// The lists
+
+export type TitleSort = "dueDate" | "amount" | "createdAt";
+
+/** The list's rows: the title, its party and category names. */
+export function titleListSource(scope: Scope, direction: TitleDirection, filter: TitleListFilter): ListSource<TitleSort, never> {
+  return {
+    table: financeTitle,
+    sortColumns: { dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt },
+    scope: (agencyId) => [eq(financeTitle.agencyId, agencyId!), eq(financeTitle.direction, direction)],
+    search: financeTitle.searchText,
+    filterWhere: () => titleFilterWhere(scope, filter),
+  };
+}
+
+export function titleFilterWhere(scope: Scope, filter: TitleListFilter): SQL[] {
+  const today = todayIn(scope.timeZone);
+  const out: SQL[] = [];
+  const pending = inArray(financeTitle.status, ["open", "partial"]);
+  switch (filter.status) {
+    case "overdue":
+      out.push(pending, lt(financeTitle.dueDate, today));
+      break;
+    case "pending":
+      out.push(pending);
+      break;
+    case "open":
+    case "partial":
+    case "paid":
+    case "cancelled":
+      out.push(eq(financeTitle.status, filter.status));
+      break;
+    default:
+      break;
+  }
+  if (filter.dueFrom) out.push(gte(financeTitle.dueDate, filter.dueFrom));
+  if (filter.dueTo) out.push(lte(financeTitle.dueDate, filter.dueTo));
+  if (filter.party) out.push(eq(financeTitle.partyKind, filter.party.kind), eq(financeTitle.partyId, filter.party.id));
+  if (filter.category) out.push(eq(financeTitle.categoryId, filter.category));
+  if (filter.account) {
+    out.push(
+      sql`exists (select 1 from ${financeEntry} where ${financeEntry.agencyId} = ${scope.agencyId} and ${financeEntry.titleId} = ${financeTitle.id} and ${financeEntry.bankAccountId} = ${filter.account})`,
+    );
+  }
+  return out;
+}
+
+export type TitleListRow = {
+  id: string;
+  sortValue: string | number | null;
+  description: string;
+  documentNumber: string | null;
+  partyKind: TitlePartyKind;
+  partyId: string;
+  partyName: string | null;
+  categoryName: string | null;
+  dueDate: string;
+  competenceDate: string;
+  amountCents: number;
+  paidCents: number;
+  currency: string;
+  status: TitleStatus;
+  installmentNo: number;
+  installmentCount: number;
+  version: number;
+};
+
+/** The select of a list page (or an export batch): the rows with party and category names. */
+export function titleSelect(scope: Scope, sort: TitleSort) {
+  const { db, agencyId } = scope;
+  const sortColumn = { dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt }[sort];
+  const name = (table: (typeof PARTY_TABLES)[TitlePartyKind], kind: TitlePartyKind) =>
+    sql<string | null>`(select ${table.name} from ${table} where ${table.agencyId} = ${agencyId} and ${table.id} = ${financeTitle.partyId} and ${financeTitle.partyKind} = ${kind})`;
+  return async (where: SQL, order: SQL[], limit: number): Promise<TitleListRow[]> => {
+    const rows = await db
+      .select({
+        id: financeTitle.id,
+        sortValue: sql<string | number | null>`${sortColumn}`,
+        description: financeTitle.description,
+        documentNumber: financeTitle.documentNumber,
+        partyKind: financeTitle.partyKind,
+        partyId: financeTitle.partyId,
+        partyName: sql<string | null>`coalesce(${name(client, "client")}, ${name(supplier, "supplier")}, ${name(provider, "provider")}, ${name(agent, "agent")})`,
+        categoryName: chartAccount.name,
+        dueDate: financeTitle.dueDate,
+        competenceDate: financeTitle.competenceDate,
+        amountCents: financeTitle.amountCents,
+        paidCents: financeTitle.paidCents,
+        currency: financeTitle.currency,
+        status: financeTitle.status,
+        installmentNo: financeTitle.installmentNo,
+        installmentCount: financeTitle.installmentCount,
+        version: financeTitle.version,
+      })
+      .from(financeTitle)
+      .leftJoin(chartAccount, and(eq(chartAccount.id, financeTitle.categoryId), eq(chartAccount.agencyId, agencyId)))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
+    return rows;
+  };
+}
+
+export type TitleTotals = { openCents: number; overdueCents: number; paidInPeriodCents: number };
+
+/**
+ * Totals of the filtered set: what is still open, what of it is overdue, and the
+ * principal settled on those titles (in the due-date period when one is given:
+ * by the settlement's date).
+ */
+export async function titleTotals(scope: Scope, direction: TitleDirection, filter: TitleListFilter, q: string): Promise<TitleTotals> {
+  const { db, agencyId } = scope;
+  const today = todayIn(scope.timeZone);
+  const where = and(
+    eq(financeTitle.agencyId, agencyId),
+    eq(financeTitle.direction, direction),
+    ...titleFilterWhere(scope, filter),
+    ...(q ? searchWhereOf(q) : []),
+  );
+  const pending = sql`${financeTitle.status} in ('open', 'partial')`;
+  const [row] = await db
+    .select({
+      open: sql<number>`coalesce(sum(case when ${pending} then ${financeTitle.amountCents} - ${financeTitle.paidCents} else 0 end), 0)`,
+      overdue: sql<number>`coalesce(sum(case when ${pending} and ${financeTitle.dueDate} < ${today} then ${financeTitle.amountCents} - ${financeTitle.paidCents} else 0 end), 0)`,
+    })
+    .from(financeTitle)
+    .where(where);
+  const [paid] = await db
+    .select({ paid: sql<number>`coalesce(sum(${financeEntry.principalCents}), 0)` })
+    .from(financeEntry)
+    .innerJoin(financeTitle, and(eq(financeTitle.id, financeEntry.titleId), eq(financeTitle.agencyId, agencyId)))
+    .where(
+      and(
+        eq(financeEntry.agencyId, agencyId),
+        where,
+        filter.dueFrom ? gte(financeEntry.date, filter.dueFrom) : undefined,
+        filter.dueTo ? lte(financeEntry.date, filter.dueTo) : undefined,
+      ),
+    );
+  return { openCents: Number(row?.open ?? 0), overdueCents: Number(row?.overdue ?? 0), paidInPeriodCents: Number(paid?.paid ?? 0) };
+}
+
+const searchWhereOf = (q: string) => searchWhere(financeTitle.searchText, q);
+
+/** Choices for the forms and filters: live parties of a kind (by name, capped), categories, accounts, terms. */
+export async function titleChoices(scope: Scope, direction: TitleDirection) {
+  const { db, agencyId } = scope;
+  const parties = await Promise.all(
+    PARTY_KINDS_FOR[direction].map(async (kind) => {
+      const table = PARTY_TABLES[kind];
+      const rows = await db
+        .select({ id: table.id, name: table.name })
+        .from(table)
+        .where(and(eq(table.agencyId, agencyId), isNull(table.deletedAt)))
+        .orderBy(asc(table.searchText), asc(table.id))
+        .limit(1000);
+      return rows.map((r) => ({ kind, id: r.id, name: r.name }));
+    }),
+  );
+  const [categories, accounts, terms] = await Promise.all([
+    db
+      .select({ id: chartAccount.id, code: chartAccount.code, name: chartAccount.name, nature: chartAccount.nature, active: chartAccount.active })
+      .from(chartAccount)
+      .where(and(eq(chartAccount.agencyId, agencyId), isNull(chartAccount.deletedAt)))
+      .orderBy(asc(chartAccount.code)),
+    accountChoices(db, agencyId),
+    db
+      .select({
+        id: paymentTerm.id,
+        name: paymentTerm.name,
+        downPaymentBp: paymentTerm.downPaymentBp,
+        installments: paymentTerm.installments,
+        firstDueDays: paymentTerm.firstDueDays,
+        intervalKind: paymentTerm.intervalKind,
+        intervalDays: paymentTerm.intervalDays,
+        dayOfMonth: paymentTerm.dayOfMonth,
+      })
+      .from(paymentTerm)
+      .where(and(eq(paymentTerm.agencyId, agencyId), isNull(paymentTerm.deletedAt), eq(paymentTerm.active, true)))
+      .orderBy(asc(paymentTerm.name)),
+  ]);
+  return { parties: parties.flat(), categories, accounts, terms };
+}
+
+/** The agency's live bank and cash accounts, by name. */
+export function accountChoices(db: Db, agencyId: string) {
+  return db
+    .select({ id: bankAccount.id, name: bankAccount.name, currency: bankAccount.currency, active: bankAccount.active })
+    .from(bankAccount)
+    .where(and(eq(bankAccount.agencyId, agencyId), isNull(bankAccount.deletedAt)))
+    .orderBy(asc(bankAccount.name));
+}
