@@ -25,7 +25,8 @@ export type Column<R> = {
 const columnClass = (c: { secondary?: boolean; wide?: boolean }) =>
   [c.secondary && "list-secondary", c.wide && "list-wide"].filter(Boolean).join(" ") || undefined;
 
-export type Filter = { key: string; label: string; options: { value: string; label: string }[] };
+/** A select of options, or a calendar day ("date": the list's spec tests the value). */
+export type Filter = { key: string; label: string; options: { value: string; label: string }[] } | { key: string; label: string; type: "date" };
 
 type Props<R extends { id: string }> = {
   title: string;
@@ -152,21 +153,33 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
               <Text as="label" htmlFor={`list-${f.key}`} size="1" color="gray">
                 {f.label}
               </Text>
-              <select
-                id={`list-${f.key}`}
-                name={f.key}
-                defaultValue={(query.filters as Record<string, string | undefined>)[f.key] ?? ""}
-                className="native-select"
-                onChange={() => apply(0)}
-                data-testid={`list-filter-${f.key}`}
-              >
-                <option value="">{t("list.all")}</option>
-                {f.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
+              {"type" in f ? (
+                <input
+                  id={`list-${f.key}`}
+                  name={f.key}
+                  type="date"
+                  defaultValue={(query.filters as Record<string, string | undefined>)[f.key] ?? ""}
+                  className="native-select"
+                  onChange={() => apply(400)}
+                  data-testid={`list-filter-${f.key}`}
+                />
+              ) : (
+                <select
+                  id={`list-${f.key}`}
+                  name={f.key}
+                  defaultValue={(query.filters as Record<string, string | undefined>)[f.key] ?? ""}
+                  className="native-select"
+                  onChange={() => apply(0)}
+                  data-testid={`list-filter-${f.key}`}
+                >
+                  <option value="">{t("list.all")}</option>
+                  {f.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              )}
             </Flex>
           ))}
           <Flex direction="column" gap="1">

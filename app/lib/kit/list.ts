@@ -22,8 +22,8 @@ export type ListSpec<S extends string = string, F extends string = string> = {
   sorts: readonly S[];
   defaultSort: S;
   defaultDir?: SortDir;
-  /** Filter key → allowed values (a value outside the list is dropped). */
-  filters?: Readonly<Record<F, readonly string[]>>;
+  /** Filter key → allowed values, or a test of a value (a date, an id); a value that fails is dropped. */
+  filters?: Readonly<Record<F, readonly string[] | ((value: string) => boolean)>>;
 };
 
 /** A keyset cursor: the sort value and id of a row at the edge of a page. */
@@ -76,9 +76,9 @@ export function parseListQuery<S extends string, F extends string>(params: URLSe
   const sizeParam = Number(params.get("size"));
   const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? (sizeParam as PageSize) : DEFAULT_PAGE_SIZE;
   const filters: Partial<Record<F, string>> = {};
-  for (const [key, allowed] of Object.entries(spec.filters ?? {}) as [F, readonly string[]][]) {
+  for (const [key, allowed] of Object.entries(spec.filters ?? {}) as [F, readonly string[] | ((value: string) => boolean)][]) {
     const value = params.get(key);
-    if (value && allowed.includes(value)) filters[key] = value;
+    if (value && value.length <= QUERY_MAX_LENGTH && (typeof allowed === "function" ? allowed(value) : allowed.includes(value))) filters[key] = value;
   }
   const after = decodeCursor(params.get("after"));
   const before = after ? null : decodeCursor(params.get("before"));
