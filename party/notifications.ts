@@ -1,18 +1,12 @@
 import { Server, type Connection } from "partyserver";
+import type { RoomEvent } from "~/lib/platform/realtime-events";
 
-/** What a user's room sends to its sockets. */
-export type RoomEvent =
-  | {
-      type: "notification";
-      notification: { id: string; title: string; message: string; link: string | null; read: boolean; createdAt: string };
-    }
-  | { type: "read"; ids: string[] }
-  | { type: "read-all" };
+export type { RoomEvent };
 
 /**
  * One room per user id (the room name), hibernating: the Durable Object is
  * evicted between messages while sockets stay open. Who may connect is decided
- * before the upgrade reaches the room (app/lib/realtime.server.ts); pushes come
+ * before the upgrade reaches the room (app/lib/platform/realtime.server.ts); pushes come
  * only through the Durable Object binding (RPC `push`), never from the outside.
  */
 export class Notifications extends Server<Env> {

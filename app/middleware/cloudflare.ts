@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import { createDb, type Db } from "~/lib/platform/db.server";
 import { parseEnv, type AppEnv } from "~/lib/platform/env.server";
+import type { Mailer } from "~/lib/platform/mail.server";
 
 export type CloudflareBindings = { env: Env; ctx: ExecutionContext };
 
@@ -26,4 +27,14 @@ export function getDb(context: Ctx): Db {
     (context as RouterContextProvider).set(dbContext, db);
   }
   return db;
+}
+
+/** The mailer of a request: its database, the key that opens SMTP passwords, and its ExecutionContext. */
+export function getMailer(context: Ctx): Mailer {
+  const { ctx } = getCloudflare(context);
+  return {
+    db: getDb(context),
+    encryptionKey: getEnv(context).DATA_ENCRYPTION_KEY,
+    waitUntil: ctx ? (promise) => ctx.waitUntil(promise) : undefined,
+  };
 }

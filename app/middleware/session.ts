@@ -4,39 +4,21 @@
  * loader and action reads the same verified identity and never trusts the client
  * for the agency.
  */
-import { eq } from "drizzle-orm";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { agency, licence, profile, type Role } from "~/db/schema";
-import { createAuth, type Auth } from "~/lib/platform/auth.server";
-import { hasPermission, type LicenceModules } from "~/lib/system/licence";
-import { getMailer, sendMail } from "~/lib/platform/mail.server";
-import { recipientLanguage, textIn } from "~/lib/platform/text-in";
-import { getDb, getEnv } from "~/middleware/cloudflare";
+import type { Role } from "~/db/schema";
 import { clientIp } from "~/lib/platform/audit.server";
+import { createAuth, type Auth } from "~/lib/platform/auth.server";
+import { forbidden } from "~/lib/platform/http";
+import { sendMail } from "~/lib/platform/mail.server";
 import type { PublicScope, Scope, UserScope } from "~/lib/platform/scope.server";
+import { recipientLanguage, textIn } from "~/lib/platform/text-in";
+import type { Viewer, ViewerAgency } from "~/lib/platform/viewer";
+import { mailPreferences, viewerAgency as findViewerAgency, viewerProfile } from "~/lib/platform/viewer.server";
+import { hasPermission, type LicenceModules } from "~/lib/system/licence";
+import { getDb, getEnv, getMailer } from "~/middleware/cloudflare";
 import { getLocale } from "~/middleware/i18n";
 
-export type ViewerAgency = {
-  id: string;
-  name: string;
-  slug: string;
-  logoKey: string | null;
-  timeZone: string;
-  currency: string;
-};
-
-export type Viewer = {
-  userId: string;
-  sessionId: string;
-  email: string;
-  name: string;
-  role: Role;
-  avatarKey: string | null;
-  /** The agency the viewer works in: the profile's, or the one a SuperAdmin picked. */
-  agency: ViewerAgency | null;
-  licence: LicenceModules | null;
-  needsAgencySelection: boolean;
-};
+export type { Viewer, ViewerAgency };
 
 type Ctx = Readonly<RouterContextProvider>;
 const viewerContext = createContext<Viewer | null>(null);
@@ -58,11 +40,11 @@ export function getAuth(context: Ctx, request: Request): Auth {
       // SuperAdmin without one: the local default) and the user's language: the profile's,
       // else the request's, else pt.
       onResetPassword: async ({ email, name, token, userId }) => {
-        const [p] = await db.select({ agencyId: profile.agencyId, locale: profile.locale }).from(profile).where(eq(profile.id, userId));
-        const locale = recipientLanguage(p?.locale, getLocale(context));
+        const p = await mailPreferences(db, userId);
+        const locale = recipientLanguage(p.locale, getLocale(context));
         const link = `${origin}/resetar-senha?token=${encodeURIComponent(token)}`;
         await sendMail(getMailer(context), {
-          agencyId: p?.agencyId ?? null,
+          agencyId: p.agencyId,
           kind: "password-reset",
           to: email,
           locale,
@@ -82,34 +64,17 @@ async function loadViewer(context: Ctx, request: Request): Promise<Viewer | null
   const result = await getAuth(context, request).api.getSession({ headers: request.headers });
   if (!result) return null;
   const db = getDb(context);
-  const [p] = await db
-    .select({ role: profile.role, agencyId: profile.agencyId, name: profile.name, avatarKey: profile.avatarKey, active: profile.active })
-    .from(profile)
-    .where(eq(profile.id, result.user.id));
+  const p = await viewerProfile(db, result.user.id);
   if (!p || !p.active) return null;
   const picked = (result.session as { activeAgencyId?: string | null }).activeAgencyId ?? null;
   const agencyId = p.role === "SuperAdmin" ? picked : p.agencyId;
   let viewerAgency: ViewerAgency | null = null;
   let modules: LicenceModules | null = null;
   if (agencyId) {
-    const [row] = await db
-      .select({
-        id: agency.id,
-        name: agency.name,
-        slug: agency.slug,
-        logoKey: agency.logoKey,
-        timeZone: agency.timeZone,
-        currency: agency.currency,
-        active: agency.active,
-        modules: licence.modules,
-      })
-      .from(agency)
-      .leftJoin(licence, eq(licence.agencyId, agency.id))
-      .where(eq(agency.id, agencyId));
-    if (row && (row.active || p.role === "SuperAdmin")) {
-      const { modules: m, active: _active, ...rest } = row;
-      viewerAgency = rest;
-      modules = (m as LicenceModules | null) ?? null;
+    const found = await findViewerAgency(db, agencyId);
+    if (found && (found.active || p.role === "SuperAdmin")) {
+      viewerAgency = found.agency;
+      modules = found.modules;
     }
     // Staff of a deactivated (or missing) agency are signed out, like a deactivated profile;
     // otherwise /dashboard and /selecionar-agencia would send them back and forth.
@@ -209,7 +174,7 @@ export function requireRoles(...roles: Role[]): MiddlewareFunction<Response> {
     const viewer = requireViewer(context, request);
     if (!roles.includes(viewer.role)) {
       if (request.method === "GET" || request.method === "HEAD") throw redirect("/dashboard");
-      throw new Response("Forbidden", { status: 403 });
+      throw forbidden();
     }
   };
 }
@@ -220,7 +185,7 @@ export function requireModule(module: string, ...path: string[]): MiddlewareFunc
     const viewer = requireAgency(context, request);
     if (!hasPermission(viewer.licence, module, ...path)) {
       if (request.method === "GET" || request.method === "HEAD") throw redirect("/dashboard");
-      throw new Response("Forbidden", { status: 403 });
+      throw forbidden();
     }
   };
 }

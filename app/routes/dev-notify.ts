@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { z } from "zod";
+import { badRequest, plainFailure } from "~/lib/platform/http";
 import { notify } from "~/lib/platform/realtime.server";
 import { getEnv } from "~/middleware/cloudflare";
 import { requireViewer } from "~/middleware/session";
@@ -13,10 +13,10 @@ const schema = z.object({ title: z.string().trim().min(1).max(120), message: z.s
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const env = getEnv(context);
-  if (env.APP_ENV === "production") throw new Response("Not found", { status: 404 });
+  if (env.APP_ENV === "production") return plainFailure(404);
   const viewer = requireViewer(context, request);
   const parsed = schema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "invalid" }, { status: 400 });
+  if (!parsed.success) return badRequest({ error: "invalid" });
   const result = await notify(env, { userId: viewer.userId, agencyId: viewer.agency?.id ?? null, ...parsed.data });
   return { id: result.id, delivered: result.delivered };
 }

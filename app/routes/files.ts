@@ -1,8 +1,8 @@
-import { and, eq, isNull, or } from "drizzle-orm";
-import { agency, destination, profile } from "~/db/schema";
+import { plainFailure } from "~/lib/platform/http";
 import { serveObject } from "~/lib/platform/files.server";
-import { getDb, getEnv } from "~/middleware/cloudflare";
-import { getViewer } from "~/middleware/session";
+import { storedFile } from "~/lib/platform/stored-files.server";
+import { getEnv } from "~/middleware/cloudflare";
+import { getViewer, publicScope } from "~/middleware/session";
 import type { Route } from "./+types/files";
 
 /**
@@ -10,32 +10,14 @@ import type { Route } from "./+types/files";
  * agency (404 otherwise). GET /arquivos/logo/{agencyId}: an agency's public logo.
  * GET /arquivos/destino/{destinationId}: a live destination's public cover image.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const db = getDb(context);
-  const env = getEnv(context);
-  if (params.kind === "logo") {
-    const [row] = await db.select({ key: agency.logoKey, slug: agency.slug }).from(agency).where(eq(agency.id, params.id));
-    if (!row?.key) throw new Response("Not found", { status: 404 });
-    return serveObject(env.FILES, row.key, `${row.slug}-logo`, { publicCache: true });
-  }
-  if (params.kind === "destino") {
-    const [row] = await db
-      .select({ key: destination.coverKey })
-      .from(destination)
-      .where(and(eq(destination.id, params.id), isNull(destination.deletedAt)));
-    if (!row?.key) throw new Response("Not found", { status: 404 });
-    return serveObject(env.FILES, row.key, "destino", { publicCache: true });
-  }
-  if (params.kind === "avatar") {
-    const viewer = getViewer(context);
-    if (!viewer) throw new Response("Not found", { status: 404 });
-    const sameAgency = viewer.agency ? eq(profile.agencyId, viewer.agency.id) : isNull(profile.agencyId);
-    const [row] = await db
-      .select({ key: profile.avatarKey })
-      .from(profile)
-      .where(and(eq(profile.id, params.id), or(sameAgency, eq(profile.id, viewer.userId))));
-    if (!row?.key) throw new Response("Not found", { status: 404 });
-    return serveObject(env.FILES, row.key, "avatar");
-  }
-  throw new Response("Not found", { status: 404 });
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const viewer = getViewer(context);
+  const file = await storedFile(
+    publicScope(context, request),
+    viewer ? { userId: viewer.userId, agencyId: viewer.agency?.id ?? null } : null,
+    params.kind,
+    params.id,
+  );
+  if (!file) return plainFailure(404);
+  return serveObject(getEnv(context).FILES, file.key, file.filename, { publicCache: file.publicCache });
 }

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { useToast } from "~/components/ui/Toaster";
 import { formatRelative } from "~/lib/platform/format";
-import type { RoomEvent } from "../../../party/notifications";
+import type { RoomEvent } from "~/lib/platform/realtime-events";
 
 type Item = { id: string; title: string; message: string; link: string | null; read: boolean; createdAt: string };
 type State = { items: Item[]; unread: number; loaded: boolean };

@@ -10,6 +10,7 @@ export function PageHeader({
   subtitle,
   actions,
   before,
+  aside,
   size = "page",
   titleTestId,
 }: {
@@ -18,6 +19,8 @@ export function PageHeader({
   actions?: React.ReactNode;
   /** Above the title (a breadcrumb). */
   before?: React.ReactNode;
+  /** Beside the title, outside the heading (a kind label: "Novo", "Editar"). */
+  aside?: React.ReactNode;
   size?: "page" | "auth";
   titleTestId?: string;
 }) {
@@ -26,9 +29,12 @@ export function PageHeader({
       {before}
       <Flex justify="between" align="start" gap="3" wrap="wrap">
         <div style={{ minWidth: 0, flex: "1 1 320px" }}>
-          <Heading as="h1" size={size === "auth" ? "6" : "7"} mb="1" data-testid={titleTestId}>
-            {title}
-          </Heading>
+          <Flex align="center" gap="3" wrap="wrap" mb="1">
+            <Heading as="h1" size={size === "auth" ? "6" : "7"} data-testid={titleTestId}>
+              {title}
+            </Heading>
+            {aside}
+          </Flex>
           {subtitle && (
             <Text as="p" size={size === "auth" ? "2" : "3"} color="gray">
               {subtitle}

@@ -4,6 +4,7 @@
  * prefix; served with Content-Disposition and nosniff.
  */
 import { v7 as uuidv7 } from "uuid";
+import { plainFailure } from "~/lib/platform/http";
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export type ImageType = "png" | "jpeg" | "webp";
@@ -47,7 +48,7 @@ export function fileKey(agencyId: string | null, kind: "avatars" | "logos" | "co
  */
 export async function serveObject(bucket: R2Bucket, key: string, filename: string, options: { publicCache?: boolean } = {}): Promise<Response> {
   const object = await bucket.get(key);
-  if (!object) return new Response("Not found", { status: 404 });
+  if (!object) return plainFailure(404);
   const type = object.httpMetadata?.contentType ?? "application/octet-stream";
   return new Response(object.body, {
     headers: {

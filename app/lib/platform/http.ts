@@ -14,7 +14,7 @@
 import { data } from "react-router";
 
 /** The status codes the product answers on purpose. */
-export type FailureStatus = 400 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
 /** 404: the record does not exist, is deleted, or belongs to another agency. Throw it. */
 export const notFound = () => data(null, { status: 404 });
@@ -37,6 +37,7 @@ export const plainFailure = (status: FailureStatus, text?: string) =>
 
 const STATUS_TEXT: Record<FailureStatus, string> = {
   400: "Bad request",
+  401: "Unauthorized",
   403: "Forbidden",
   404: "Not found",
   409: "Conflict",

@@ -16,13 +16,11 @@
  * Parametrização → E-mail.
  */
 import { eq } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
 import { v7 as uuidv7 } from "uuid";
 import { emailOutbox } from "~/db/schema";
 import type { Db } from "~/lib/platform/db.server";
 import { deliverMail, errorText } from "~/lib/settings/email.server";
 import type { Language } from "~/locales";
-import { getCloudflare, getDb, getEnv } from "~/middleware/cloudflare";
 
 export type OutgoingMail = {
   agencyId: string | null;
@@ -34,23 +32,16 @@ export type OutgoingMail = {
   html?: string;
 };
 
-/** What delivering needs: the database, the key that opens SMTP passwords, and where to run after the response. */
+/**
+ * What delivering needs: the database, the key that opens SMTP passwords, and where to run after the response.
+ * A request's mailer comes from `getMailer(context)` in app/middleware/cloudflare.ts.
+ */
 export type Mailer = {
   db: Db;
   encryptionKey: string;
   /** The Worker's ExecutionContext.waitUntil; without it delivery runs inline. */
   waitUntil?: (promise: Promise<unknown>) => void;
 };
-
-/** The mailer of a request: its database, key and ExecutionContext. */
-export function getMailer(context: Readonly<RouterContextProvider>): Mailer {
-  const { ctx } = getCloudflare(context);
-  return {
-    db: getDb(context),
-    encryptionKey: getEnv(context).DATA_ENCRYPTION_KEY,
-    waitUntil: ctx ? (promise) => ctx.waitUntil(promise) : undefined,
-  };
-}
 
 export type QueuedMail = { id: string; agencyId: string | null };
 

@@ -5,12 +5,13 @@
  * from the webhooks Worker (both have the `Notifications` binding).
  */
 import { and, eq } from "drizzle-orm";
-import { getServerByName, routePartykitRequest } from "partyserver";
-import type { Notifications, RoomEvent } from "../../../party/notifications";
+import { getServerByName, routePartykitRequest, type Server } from "partyserver";
 import { notification, profile } from "~/db/schema";
 import { createAuth } from "~/lib/platform/auth.server";
 import { createDb } from "~/lib/platform/db.server";
 import { parseEnv } from "~/lib/platform/env.server";
+import { plainFailure } from "~/lib/platform/http";
+import type { NotificationRoom, RoomEvent } from "~/lib/platform/realtime-events";
 
 export const NOTIFICATIONS_PARTY = "notifications";
 export const NOTIFICATION_LIMIT = 100;
@@ -28,8 +29,8 @@ export type NotifyInput = {
 /** Pushes an event to a user's open tabs and devices; false if it could not be delivered now. */
 export async function pushToUser(env: RealtimeEnv, userId: string, event: RoomEvent): Promise<boolean> {
   try {
-    const stub = await getServerByName(env.Notifications as unknown as DurableObjectNamespace<Notifications>, userId);
-    await stub.push(event);
+    const stub = await getServerByName(env.Notifications as unknown as DurableObjectNamespace<Server>, userId);
+    await (stub as unknown as NotificationRoom).push(event);
     return true;
   } catch (error) {
     console.warn(`realtime push to ${userId} failed`, error);
@@ -69,15 +70,15 @@ export async function notifyAgencyAdmins(env: RealtimeEnv, agencyId: string, inp
 export async function authorizeRoomConnection(request: Request, rawEnv: Env, room: string): Promise<Response | undefined> {
   const url = new URL(request.url);
   const origin = request.headers.get("Origin");
-  if (!origin || origin !== url.origin) return new Response("Forbidden origin", { status: 403 });
+  if (!origin || origin !== url.origin) return plainFailure(403, "Forbidden origin");
   const env = parseEnv(rawEnv);
   const db = createDb(env.DB);
   const auth = createAuth({ db, env, origin: url.origin });
   const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
-  if (!session) return new Response("Unauthorized", { status: 401 });
-  if (session.user.id !== room) return new Response("Forbidden", { status: 403 });
+  if (!session) return plainFailure(401);
+  if (session.user.id !== room) return plainFailure(403);
   const [p] = await db.select({ active: profile.active }).from(profile).where(eq(profile.id, session.user.id));
-  if (!p?.active) return new Response("Forbidden", { status: 403 });
+  if (!p?.active) return plainFailure(403);
   return undefined;
 }
 
@@ -87,10 +88,10 @@ export async function authorizeRoomConnection(request: Request, rawEnv: Env, roo
  */
 export async function handlePartyRequest(request: Request, env: Env): Promise<Response> {
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-    return new Response("Not found", { status: 404 });
+    return plainFailure(404);
   }
   const res = await routePartykitRequest(request, env, {
     onBeforeConnect: (req, lobby) => authorizeRoomConnection(req, env, lobby.name),
   });
-  return res ?? new Response("Not found", { status: 404 });
+  return res ?? plainFailure(404);
 }

@@ -1,4 +1,28 @@
-import type { Viewer } from "~/middleware/session";
+import type { Role } from "~/db/schema";
+import type { LicenceModules } from "~/lib/system/licence";
+
+export type ViewerAgency = {
+  id: string;
+  name: string;
+  slug: string;
+  logoKey: string | null;
+  timeZone: string;
+  currency: string;
+};
+
+/** The signed-in user of a request, as the session middleware verified it (app/middleware/session.ts). */
+export type Viewer = {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  role: Role;
+  avatarKey: string | null;
+  /** The agency the viewer works in: the profile's, or the one a SuperAdmin picked. */
+  agency: ViewerAgency | null;
+  licence: LicenceModules | null;
+  needsAgencySelection: boolean;
+};
 
 /** What the browser may know about the signed-in user (no ids of sessions, no secrets). */
 export function publicViewer(viewer: Viewer) {

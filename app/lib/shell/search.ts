@@ -1,7 +1,7 @@
 /**
  * Record search for the command palette (GET /busca?q=). The shell lists screens
  * on its own; records come from the modules, each adding a provider to
- * routes/app/search.ts that searches its table inside the viewer's agency.
+ * lib/shell/search.server.ts that searches its table inside the viewer's agency.
  * Until the registers land there are no providers, so results are empty.
  */
 export const SEARCH_MIN_LENGTH = 2;

@@ -1,30 +1,26 @@
 import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import { and, count, eq } from "drizzle-orm";
 import { Bell, CalendarDays, Users } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
-import { notification, profile } from "~/db/schema";
 import { NavIcon } from "~/components/shell/icons";
+import { Notice } from "~/components/ui/Notice";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { displayName } from "~/lib/platform/display";
 import { formatDate, formatNumber } from "~/lib/platform/format";
 import { flattenLinks, type NavItem } from "~/lib/shell/sidebar";
-import { getDb } from "~/middleware/cloudflare";
-import { requireAgency } from "~/middleware/session";
+import { dashboardFigures } from "~/lib/shell/dashboard.server";
+import { requireAgency, requireScope } from "~/middleware/session";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const [[users], [unread]] = await Promise.all([
-    db.select({ n: count() }).from(profile).where(and(eq(profile.agencyId, viewer.agency.id), eq(profile.active, true))),
-    db.select({ n: count() }).from(notification).where(and(eq(notification.userId, viewer.userId), eq(notification.read, false))),
-  ]);
+  const figures = await dashboardFigures(requireScope(context, request));
   return {
     greetingName: displayName(viewer.name, viewer.email),
     agency: { name: viewer.agency.name, slug: viewer.agency.slug, timeZone: viewer.agency.timeZone },
-    figures: { activeUsers: users?.n ?? 0, unreadNotifications: unread?.n ?? 0 },
+    figures,
     now: new Date().toISOString(),
   };
 }
@@ -69,14 +65,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const language = i18n.language;
   return (
     <Flex direction="column" gap="6">
-      <div>
-        <Heading as="h1" size="7" mb="1">
-          {t("dashboard.title")}
-        </Heading>
-        <Text as="p" color="gray">
-          {t("dashboard.greeting", { name: loaderData.greetingName, agency: agency.name })}
-        </Text>
-      </div>
+      <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.greeting", { name: loaderData.greetingName, agency: agency.name })} />
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
         <Figure
@@ -119,9 +108,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {t("dashboard.shortcutsHint", { agency: agency.name })}
         </Text>
         {shortcuts.length === 0 ? (
-          <Card>
-            <Text color="gray">{t("dashboard.noShortcuts")}</Text>
-          </Card>
+          <Notice tone="info">{t("dashboard.noShortcuts")}</Notice>
         ) : (
           <Grid columns={{ initial: "1", xs: "2", md: "3" }} gap="3" asChild>
             <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
@@ -155,3 +142,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     </Flex>
   );
 }
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -1,24 +1,26 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Avatar, Badge, Button, Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
-import { eq } from "drizzle-orm";
+import { Avatar, Button, Flex, Select, Text } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { profile } from "~/db/schema";
 import { FormField, useErrorText } from "~/components/ui/FormField";
-import { auditInsert, changedFields, clientIp } from "~/lib/platform/audit.server";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { SectionCard } from "~/components/ui/SectionCard";
+import { StatusBadge } from "~/components/ui/StatusBadge";
+import { badRequest } from "~/lib/platform/http";
+import { renameOwnProfile, saveOwnLocale, savedLocale, setOwnAvatar } from "~/lib/platform/profile.server";
 import { initials } from "~/lib/platform/display";
 import { checkImage, fileKey, IMAGE_CONTENT_TYPE } from "~/lib/platform/files.server";
 import { malformed, msg, parseForm, parseWithZod, passwordField, requiredText } from "~/lib/kit/forms";
 import { publicViewer } from "~/lib/platform/viewer";
 import type { ToastMessage } from "~/lib/platform/toast";
-import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getEnv } from "~/middleware/cloudflare";
 import { getI18n, getLocale, serializeLanguageCookie } from "~/middleware/i18n";
 import { notify } from "~/lib/platform/realtime.server";
 import { applyLanguage, persistLanguage } from "~/lib/platform/language-sync";
 import { isLanguage, LANGUAGES, type Language } from "~/locales";
-import { getAuth, requireViewer } from "~/middleware/session";
+import { getAuth, requireUserScope, requireViewer } from "~/middleware/session";
 import type { Route } from "./+types/profile";
 
 export const nameSchema = z.object({ intent: z.literal("name"), name: requiredText(120) });
@@ -35,13 +37,12 @@ export const preferencesSchema = z.object({ intent: z.literal("preferences"), ln
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  const [p] = await getDb(context).select({ locale: profile.locale }).from(profile).where(eq(profile.id, viewer.userId));
-  return { viewer: publicViewer(viewer), savedLocale: isLanguage(p?.locale) ? p.locale : null };
+  return { viewer: publicViewer(viewer), savedLocale: await savedLocale(requireUserScope(context, request)) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
-  const db = getDb(context);
+  const scope = requireUserScope(context, request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const agencyId = viewer.agency?.id ?? null;
@@ -50,20 +51,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     const submission = parseForm(formData, nameSchema);
     if (!submission) return malformed();
     if (submission.status !== "success") return data({ form: "name" as const, result: submission.reply() }, { status: 400 });
-    const [before] = await db.select({ name: profile.name }).from(profile).where(eq(profile.id, viewer.userId));
-    const changes = changedFields(before ?? { name: "" }, { name: submission.value.name });
-    if (Object.keys(changes).length > 0) {
-      await db.batch([
-        db.update(profile).set({ name: submission.value.name }).where(eq(profile.id, viewer.userId)),
-        auditInsert(db, { agencyId, userId: viewer.userId, entity: "profile", entityId: viewer.userId, action: "update", changes, ip: clientIp(request) }),
-      ]);
-    }
+    await renameOwnProfile(scope, submission.value.name);
     return { form: "name" as const, result: submission.reply(), ok: "profile.saved" as const, toast: { title: "profile.saved" } satisfies ToastMessage };
   }
 
   if (intent === "avatar" || intent === "removeAvatar") {
     const env = getEnv(context);
-    const [before] = await db.select({ avatarKey: profile.avatarKey }).from(profile).where(eq(profile.id, viewer.userId));
     let key: string | null = null;
     if (intent === "avatar") {
       const check = await checkImage(formData.get("avatar"));
@@ -71,19 +64,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       key = fileKey(agencyId, "avatars", check.type);
       await env.FILES.put(key, check.bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPE[check.type] } });
     }
-    await db.batch([
-      db.update(profile).set({ avatarKey: key }).where(eq(profile.id, viewer.userId)),
-      auditInsert(db, {
-        agencyId,
-        userId: viewer.userId,
-        entity: "profile",
-        entityId: viewer.userId,
-        action: "update",
-        changes: { avatar: [before?.avatarKey ?? null, key] },
-        ip: clientIp(request),
-      }),
-    ]);
-    if (before?.avatarKey) await env.FILES.delete(before.avatarKey);
+    const previous = await setOwnAvatar(scope, key);
+    if (previous && previous !== key) await env.FILES.delete(previous);
     const ok = intent === "avatar" ? ("profile.avatarSaved" as const) : ("profile.avatarRemoved" as const);
     return { ok, toast: { title: ok } satisfies ToastMessage };
   }
@@ -128,16 +110,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (intent === "preferences") {
     const parsed = preferencesSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return data({ error: "invalid_language" }, { status: 400 });
+    if (!parsed.success) return badRequest({ error: "invalid_language" as const });
     const { lng } = parsed.data;
-    const [before] = await db.select({ locale: profile.locale }).from(profile).where(eq(profile.id, viewer.userId));
-    const changes = changedFields({ locale: before?.locale ?? null }, { locale: lng });
-    if (Object.keys(changes).length > 0) {
-      await db.batch([
-        db.update(profile).set({ locale: lng }).where(eq(profile.id, viewer.userId)),
-        auditInsert(db, { agencyId, userId: viewer.userId, entity: "profile", entityId: viewer.userId, action: "update", changes, ip: clientIp(request) }),
-      ]);
-    }
+    await saveOwnLocale(scope, lng);
     // The interface follows at once: the language cookie is the saved choice (mirrored in localStorage by the client).
     return data(
       { ok: "profile.preferencesSaved" as const, language: lng, toast: { title: "profile.preferencesSaved" } satisfies ToastMessage },
@@ -145,7 +120,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
   }
 
-  return data({ error: "invalid_intent" }, { status: 400 });
+  return badRequest({ error: "invalid_intent" as const });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -189,22 +164,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   });
   return (
     <Flex direction="column" gap="4" maxWidth="720px">
-      <div>
-        <Heading as="h1" size="7" mb="1">
-          {t("profile.title")}
-        </Heading>
-        <Text color="gray">{t("profile.subtitle")}</Text>
-      </div>
-      <Card size="3">
-        <Heading as="h2" size="4" mb="3">
-          {t("profile.personal")}
-        </Heading>
+      <PageHeader title={t("profile.title")} subtitle={t("profile.subtitle")} />
+      <SectionCard title={t("profile.personal")}>
         <Form method="post" {...getFormProps(nameForm)}>
           <input type="hidden" name="intent" value="name" />
           <Flex direction="column" gap="3">
             <FormField field={nameFields.name} label={t("profile.name")} autoComplete="name" />
             <Text size="2">
-              {t("profile.email")}: <strong>{viewer.email}</strong> · {t("profile.role")}: <Badge>{t(`roles.${viewer.role}`)}</Badge>
+              {t("profile.email")}: <strong>{viewer.email}</strong> · {t("profile.role")}: <StatusBadge tone="accent">{t(`roles.${viewer.role}`)}</StatusBadge>
             </Text>
             <Flex>
               <Button type="submit" disabled={busy}>
@@ -213,11 +180,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </Flex>
           </Flex>
         </Form>
-      </Card>
-      <Card size="3">
-        <Heading as="h2" size="4" mb="3">
-          {t("profile.avatar")}
-        </Heading>
+      </SectionCard>
+      <SectionCard title={t("profile.avatar")}>
         <Flex gap="4" align="center" wrap="wrap">
           <Avatar size="6" radius="full" src={viewer.avatarUrl ?? undefined} fallback={initials(viewer.name)} />
           <Form method="post" encType="multipart/form-data">
@@ -243,14 +207,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </Form>
           )}
         </Flex>
-      </Card>
-      <Card size="3">
-        <Heading as="h2" size="4" mb="1">
-          {t("profile.password")}
-        </Heading>
-        <Text as="p" size="2" color="gray" mb="3">
-          {t("profile.passwordHint")}
-        </Text>
+      </SectionCard>
+      <SectionCard title={t("profile.password")} hint={t("profile.passwordHint")}>
         <Form method="post" {...getFormProps(pwForm)}>
           <input type="hidden" name="intent" value="password" />
           <Flex direction="column" gap="3">
@@ -264,15 +222,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </Flex>
           </Flex>
         </Form>
-      </Card>
-      <Card size="3" id="preferencias" asChild>
-        <section aria-labelledby="preferences-title">
-          <Heading as="h2" size="4" mb="1" id="preferences-title">
-            {t("profile.preferences")}
-          </Heading>
-          <Text as="p" size="2" color="gray" mb="3">
-            {t("profile.preferencesHint")}
-          </Text>
+      </SectionCard>
+      <SectionCard id="preferencias" title={t("profile.preferences")} hint={t("profile.preferencesHint")}>
           <Form method="post" key={currentLanguage}>
             <input type="hidden" name="intent" value="preferences" />
             <Flex direction="column" gap="3" align="start">
@@ -296,8 +247,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </Button>
             </Flex>
           </Form>
-        </section>
-      </Card>
+      </SectionCard>
     </Flex>
   );
 }
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -1,8 +1,11 @@
-import { Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Breadcrumb } from "~/components/shell/Breadcrumb";
 import { NavIcon } from "~/components/shell/icons";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { notFound } from "~/lib/platform/http";
 import { screenFor, screenTexts, type Lookup } from "~/lib/shell/screens";
 import { DEFAULT_ICON, iconKey } from "~/lib/shell/sidebar";
 import { lookup } from "~/lib/platform/translate";
@@ -20,7 +23,7 @@ import type { Route } from "./+types/screen";
 export const middleware: Route.MiddlewareFunction[] = [
   (args, next) => {
     const screen = screenFor(args.pattern);
-    if (!screen) throw new Response("Not found", { status: 404 });
+    if (!screen) throw notFound();
     const [module, ...path] = screen.licence;
     void requireModule(module!, ...path)(args, next);
     if (screen.roles) void requireRoles(...screen.roles)(args, next);
@@ -44,40 +47,32 @@ export default function Screen({ loaderData }: Route.ComponentProps) {
   const icon = iconKey(menuIcon) !== DEFAULT_ICON ? menuIcon : screen.licence[screen.licence.length - 1]!;
   return (
     <Flex direction="column" gap="5">
-      <div>
-        <Breadcrumb crumbs={texts.crumbs} />
-        <Flex align="center" gap="3" wrap="wrap" mt="2">
-          <Heading as="h1" size="7" data-testid="screen-title">
-            {texts.title}
-          </Heading>
-          {texts.kindLabel && (
+      <PageHeader
+        before={<Breadcrumb crumbs={texts.crumbs} />}
+        titleTestId="screen-title"
+        title={texts.title}
+        aside={
+          texts.kindLabel && (
             <Text size="3" color="gray" data-testid="screen-kind">
               {texts.kindLabel}
             </Text>
-          )}
-        </Flex>
-        {texts.detail && (
-          <Text as="p" size="2" color="gray" mt="1">
-            {texts.detail}
-          </Text>
-        )}
-      </div>
-      <section className="empty-state" data-testid="screen-unavailable" aria-labelledby="screen-unavailable-title">
-        <Flex direction="column" align="center" gap="3" py="8" px="4" style={{ textAlign: "center" }}>
-          <span className="empty-state-icon" aria-hidden>
-            <NavIcon icon={icon} size={28} />
-          </span>
-          <Heading as="h2" size="4" id="screen-unavailable-title">
-            {t("screen.unavailableTitle")}
-          </Heading>
-          <Text as="p" color="gray" size="2" style={{ maxWidth: "46ch" }}>
-            {t("screen.unavailableBody")}
-          </Text>
+          )
+        }
+        subtitle={texts.detail}
+      />
+      <EmptyState
+        testId="screen-unavailable"
+        icon={<NavIcon icon={icon} size={28} />}
+        title={t("screen.unavailableTitle")}
+        body={t("screen.unavailableBody")}
+        action={
           <Button asChild variant="soft" highContrast mt="2">
             <Link to="/dashboard">{t("screen.backToDashboard")}</Link>
           </Button>
-        </Flex>
-      </section>
+        }
+      />
     </Flex>
   );
 }
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

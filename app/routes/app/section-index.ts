@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { notFound } from "~/lib/platform/http";
 import { sectionIndexFor } from "~/lib/shell/screens";
 import type { Route } from "./+types/section-index";
 
@@ -9,6 +10,6 @@ import type { Route } from "./+types/section-index";
  */
 export function loader({ pattern }: Route.LoaderArgs) {
   const to = sectionIndexFor(pattern);
-  if (!to) throw new Response("Not found", { status: 404 });
+  if (!to) throw notFound();
   return redirect(to);
 }

@@ -1,18 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Button, Callout, Flex, Heading, Link as RLink, Text } from "@radix-ui/themes";
-import { MailCheck } from "lucide-react";
+import { Button, Flex, Link as RLink, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormField } from "~/components/ui/FormField";
-import { emailField, invalid, parseWithZod } from "~/lib/kit/forms";
+import { Notice } from "~/components/ui/Notice";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { emailField, invalid, malformed, parseForm, parseWithZod } from "~/lib/kit/forms";
 import { callAuthEndpoint } from "~/middleware/session";
 import type { Route } from "./+types/forgot-password";
 
 export const forgotSchema = z.object({ email: emailField() });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotSchema });
+  const submission = parseForm(await request.formData(), forgotSchema);
+  if (!submission) return malformed();
   if (submission.status !== "success") return invalid(submission.reply());
   // The answer is the same whether or not the e-mail exists (and when rate limited).
   await callAuthEndpoint(context, request, "request-password-reset", { email: submission.value.email, redirectTo: "/resetar-senha" });
@@ -33,22 +35,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <Form method="post" {...getFormProps(form)}>
       <Flex direction="column" gap="4">
-        <div>
-          <Heading as="h1" size="6" mb="1">
-            {t("auth.forgotTitle")}
-          </Heading>
-          <Text as="p" size="2" color="gray">
-            {t("auth.forgotSubtitle")}
-          </Text>
-        </div>
-        {sent && (
-          <Callout.Root color="green" role="status">
-            <Callout.Icon>
-              <MailCheck size={16} />
-            </Callout.Icon>
-            <Callout.Text>{t("auth.forgotSent")}</Callout.Text>
-          </Callout.Root>
-        )}
+        <PageHeader size="auth" title={t("auth.forgotTitle")} subtitle={t("auth.forgotSubtitle")} />
+        {sent && <Notice tone="success">{t("auth.forgotSent")}</Notice>}
         <FormField field={fields.email} label={t("auth.email")} type="email" placeholder={t("auth.emailPlaceholder")} autoComplete="email" autoFocus />
         <Button type="submit" size="3" disabled={submitting}>
           {submitting ? t("auth.forgotSubmitting") : t("auth.forgotSubmit")}

@@ -1,17 +1,18 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Badge, Button, Callout, DataList, Flex, Heading, Link as RLink, Text } from "@radix-ui/themes";
-import { CircleAlert } from "lucide-react";
+import { Button, DataList, Flex, Link as RLink, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
-import { clientIp } from "~/lib/platform/audit.server";
-import { msg, parseWithZod, passwordField, requiredText } from "~/lib/kit/forms";
+import { Notice } from "~/components/ui/Notice";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { StatusBadge } from "~/components/ui/StatusBadge";
+import { malformed, msg, parseForm, parseWithZod, passwordField, requiredText } from "~/lib/kit/forms";
 import { acceptInvitation, invitationByToken, type InvitationState } from "~/lib/system/invitations.server";
 import { notifyAdminsOfNewMember } from "~/lib/system/users.server";
-import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getEnv } from "~/middleware/cloudflare";
 import { getLocale } from "~/middleware/i18n";
-import { callAuthEndpoint, sessionCookies } from "~/middleware/session";
+import { callAuthEndpoint, publicScope, sessionCookies } from "~/middleware/session";
 import type { Route } from "./+types/invite";
 
 export const acceptSchema = z
@@ -31,8 +32,8 @@ const STATE_KEY: Record<Exclude<InvitationState, "valid"> | "email_taken", strin
 };
 
 /** Unknown token → 404; expired, revoked or used → 410. Only a valid one shows the agency and e-mail. */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const found = await invitationByToken(getDb(context), params.token);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const found = await invitationByToken(publicScope(context, request).db, params.token);
   if (found.state !== "valid" || !found.invitation) {
     return data({ state: found.state, invitation: null }, { status: found.state === "invalid" ? 404 : 410 });
   }
@@ -43,12 +44,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Rota" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: acceptSchema });
+  const submission = parseForm(await request.formData(), acceptSchema);
+  if (!submission) return malformed();
   const hide = ["password", "confirm"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
-  const db = getDb(context);
+  // An invitation is found by its token, across agencies (invitations.server.ts says how).
+  const { db, ip } = publicScope(context, request);
   const { name, password } = submission.value;
-  const accepted = await acceptInvitation({ db, token: params.token, name, password, locale: getLocale(context), ip: clientIp(request) });
+  const accepted = await acceptInvitation({ db, token: params.token, name, password, locale: getLocale(context), ip });
   if (!accepted.ok) {
     return data({ result: submission.reply({ formErrors: [STATE_KEY[accepted.reason]], hideFields: hide }) }, { status: accepted.reason === "invalid" ? 404 : 410 });
   }
@@ -85,15 +88,10 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
   if (!invitation) {
     return (
       <Flex direction="column" gap="4">
-        <Heading as="h1" size="6">
-          {t("users.accept.title")}
-        </Heading>
-        <Callout.Root color="red" role="alert" data-testid="invite-state">
-          <Callout.Icon>
-            <CircleAlert size={16} />
-          </Callout.Icon>
-          <Callout.Text>{errorText(STATE_KEY[loaderData.state as keyof typeof STATE_KEY] ?? STATE_KEY.invalid)}</Callout.Text>
-        </Callout.Root>
+        <PageHeader size="auth" title={t("users.accept.title")} />
+        <Notice tone="error" testId="invite-state">
+          {errorText(STATE_KEY[loaderData.state as keyof typeof STATE_KEY] ?? STATE_KEY.invalid)}
+        </Notice>
         <Button asChild size="3" variant="soft">
           <Link to="/login">{t("users.accept.goToLogin")}</Link>
         </Button>
@@ -105,14 +103,7 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
   return (
     <Form method="post" {...getFormProps(form)}>
       <Flex direction="column" gap="4">
-        <div>
-          <Heading as="h1" size="6" mb="1">
-            {t("users.accept.title")}
-          </Heading>
-          <Text as="p" size="2" color="gray">
-            {t("users.accept.subtitle", { agency: invitation.agencyName })}
-          </Text>
-        </div>
+        <PageHeader size="auth" title={t("users.accept.title")} subtitle={t("users.accept.subtitle", { agency: invitation.agencyName })} />
         <DataList.Root size="2">
           <DataList.Item>
             <DataList.Label>{t("users.accept.agency")}</DataList.Label>
@@ -129,22 +120,17 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
           <DataList.Item>
             <DataList.Label>{t("users.role")}</DataList.Label>
             <DataList.Value>
-              <Badge variant="soft">{t(`roles.${invitation.role}`)}</Badge>
+              <StatusBadge>{t(`roles.${invitation.role}`)}</StatusBadge>
             </DataList.Value>
           </DataList.Item>
         </DataList.Root>
         {formError && (
-          <Callout.Root color="red" role="alert" id={form.errorId}>
-            <Callout.Icon>
-              <CircleAlert size={16} />
-            </Callout.Icon>
-            <Callout.Text>
-              {formError}{" "}
-              <RLink asChild>
-                <Link to="/login">{t("users.accept.goToLogin")}</Link>
-              </RLink>
-            </Callout.Text>
-          </Callout.Root>
+          <Notice tone="error" id={form.errorId}>
+            {formError}{" "}
+            <RLink asChild>
+              <Link to="/login">{t("users.accept.goToLogin")}</Link>
+            </RLink>
+          </Notice>
         )}
         <FormField field={fields.name} label={t("users.accept.name")} autoComplete="name" autoFocus />
         <FormField field={fields.password} label={t("users.accept.password")} type="password" autoComplete="new-password" />

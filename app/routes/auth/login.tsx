@@ -1,16 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Button, Callout, Flex, Heading, Link as RLink, Text } from "@radix-ui/themes";
-import { CircleAlert } from "lucide-react";
+import { Button, Flex, Link as RLink } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
+import { Notice } from "~/components/ui/Notice";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { emailField, invalid, malformed, msg, parseForm, parseWithZod } from "~/lib/kit/forms";
-import { eq } from "drizzle-orm";
-import { agency, profile, user } from "~/db/schema";
-import { getDb } from "~/middleware/cloudflare";
 import { safeRedirect } from "~/lib/platform/redirect-target";
-import { callAuthEndpoint, sessionCookies } from "~/middleware/session";
+import { signInBlocked } from "~/lib/platform/viewer.server";
+import { callAuthEndpoint, publicScope, sessionCookies } from "~/middleware/session";
 import type { Route } from "./+types/login";
 
 export const loginSchema = z.object({
@@ -30,14 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // A deactivated user, or staff of a deactivated agency (licence management), cannot sign in;
   // the answer is the same as a wrong password.
-  const db = getDb(context);
-  const [account] = await db
-    .select({ active: profile.active, role: profile.role, agencyActive: agency.active })
-    .from(user)
-    .innerJoin(profile, eq(profile.id, user.id))
-    .leftJoin(agency, eq(agency.id, profile.agencyId))
-    .where(eq(user.email, email));
-  if (account && (!account.active || (account.role !== "SuperAdmin" && account.agencyActive !== true))) {
+  if (await signInBlocked(publicScope(context, request), email)) {
     return invalid(submission.reply({ formErrors: ["auth.invalidCredentials"], hideFields: ["password"] }), 401);
   }
 
@@ -67,27 +59,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <Form method="post" {...getFormProps(form)} replace>
       <Flex direction="column" gap="4">
-        <div>
-          <Heading as="h1" size="6" mb="1">
-            {t("auth.welcome")}
-          </Heading>
-          <Text as="p" size="2" color="gray">
-            {t("auth.subtitle")}
-          </Text>
-        </div>
+        <PageHeader size="auth" title={t("auth.welcome")} subtitle={t("auth.subtitle")} />
         {formError && (
-          <Callout.Root color="red" role="alert" id={form.errorId}>
-            <Callout.Icon>
-              <CircleAlert size={16} />
-            </Callout.Icon>
-            <Callout.Text>{formError}</Callout.Text>
-          </Callout.Root>
+          <Notice tone="error" id={form.errorId}>
+            {formError}
+          </Notice>
         )}
-        {justReset && (
-          <Callout.Root color="green" role="status">
-            <Callout.Text>{t("auth.resetDone")}</Callout.Text>
-          </Callout.Root>
-        )}
+        {justReset && <Notice tone="success">{t("auth.resetDone")}</Notice>}
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <FormField
           field={fields.email}

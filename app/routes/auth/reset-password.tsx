@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Button, Callout, Flex, Heading, Link as RLink, Text } from "@radix-ui/themes";
-import { CircleAlert } from "lucide-react";
+import { Button, Flex, Link as RLink, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
-import { invalid, msg, parseWithZod, passwordField } from "~/lib/kit/forms";
+import { Notice } from "~/components/ui/Notice";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { invalid, malformed, msg, parseForm, parseWithZod, passwordField } from "~/lib/kit/forms";
 import { callAuthEndpoint } from "~/middleware/session";
 import type { Route } from "./+types/reset-password";
 
@@ -18,7 +19,8 @@ export const resetSchema = z
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "validation.passwordsDiffer" });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetSchema });
+  const submission = parseForm(await request.formData(), resetSchema);
+  if (!submission) return malformed();
   if (submission.status !== "success") return invalid(submission.reply({ hideFields: ["password", "confirm"] }));
   const response = await callAuthEndpoint(context, request, "reset-password", {
     token: submission.value.token,
@@ -47,24 +49,11 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   return (
     <Form method="post" {...getFormProps(form)}>
       <Flex direction="column" gap="4">
-        <div>
-          <Heading as="h1" size="6" mb="1">
-            {t("auth.resetTitle")}
-          </Heading>
-          <Text as="p" size="2" color="gray">
-            {t("auth.resetSubtitle")}
-          </Text>
-        </div>
+        <PageHeader size="auth" title={t("auth.resetTitle")} subtitle={t("auth.resetSubtitle")} />
         {formError && (
-          <Callout.Root color="red" role="alert">
-            <Callout.Icon>
-              <CircleAlert size={16} />
-            </Callout.Icon>
-            <Callout.Text>
-              {formError}{" "}
-              <Link to="/esqueci-senha">{t("auth.requestNewLink")}</Link>
-            </Callout.Text>
-          </Callout.Root>
+          <Notice tone="error">
+            {formError} <Link to="/esqueci-senha">{t("auth.requestNewLink")}</Link>
+          </Notice>
         )}
         <input type="hidden" name="token" value={token} />
         <FormField field={fields.password} label={t("auth.newPassword")} type="password" autoComplete="new-password" autoFocus />

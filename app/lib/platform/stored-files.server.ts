@@ -1,0 +1,40 @@
+/**
+ * Which R2 object a file URL (/arquivos/{kind}/{id}) stands for, and who may see
+ * it: an agency's logo and a live destination's cover are public (a page of
+ * another agency may show them); a user's photo only to signed-in users of the
+ * same agency, and to the user.
+ */
+import { and, eq, isNull, or } from "drizzle-orm";
+import { agency, destination, profile } from "~/db/schema";
+import { crossTenant } from "~/lib/platform/db.server";
+import type { PublicScope } from "~/lib/platform/scope.server";
+
+export type StoredFile = { key: string; filename: string; publicCache: boolean };
+
+/** The viewer asking, when signed in: who they are and their agency. */
+export type FileViewer = { userId: string; agencyId: string | null } | null;
+
+export async function storedFile(scope: PublicScope, viewer: FileViewer, kind: string, id: string): Promise<StoredFile | null> {
+  if (kind === "logo") {
+    const [row] = await scope.db.select({ key: agency.logoKey, slug: agency.slug }).from(agency).where(eq(agency.id, id));
+    return row?.key ? { key: row.key, filename: `${row.slug}-logo`, publicCache: true } : null;
+  }
+  if (kind === "destino") {
+    // A public file by its id: the cover of any agency's live destination.
+    const [row] = await crossTenant(scope.db)
+      .select({ key: destination.coverKey })
+      .from(destination)
+      .where(and(eq(destination.id, id), isNull(destination.deletedAt)));
+    return row?.key ? { key: row.key, filename: "destino", publicCache: true } : null;
+  }
+  if (kind === "avatar") {
+    if (!viewer) return null;
+    const sameAgency = viewer.agencyId ? eq(profile.agencyId, viewer.agencyId) : isNull(profile.agencyId);
+    const [row] = await scope.db
+      .select({ key: profile.avatarKey })
+      .from(profile)
+      .where(and(eq(profile.id, id), or(sameAgency, eq(profile.id, viewer.userId))));
+    return row?.key ? { key: row.key, filename: "avatar", publicCache: false } : null;
+  }
+  return null;
+}
