@@ -940,7 +940,7 @@ describe("rows read by the list's SQL on a 10 000-client agency", () => {
   async function measure(search: string) {
     const { db, calls } = recordingDb();
     const query = parseListQuery(new URLSearchParams(search), clientListSpec);
-    const result = await listClients(db, R.id, query);
+    const result = await listClients({ db, agencyId: R.id }, query);
     const pageCall = calls.find((c) => /from "client"/.test(c.sql) && / limit \?$/.test(c.sql));
     const countCall = calls.find((c) => /from "register_count"/.test(c.sql));
     expect(pageCall, "the page query").toBeDefined();

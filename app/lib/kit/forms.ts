@@ -57,18 +57,63 @@ export const MAX_POSTED_ROWS = 100;
 /**
  * The server's parse of a posted form: Conform + the form's zod schema, or null
  * when the post is malformed in a way Conform would throw on (an `__intent__` or
- * `__state__` that is not its JSON, a file in their place) or would turn into a
- * huge array (`emails[10000000]`). Answer null with `malformed()`: 400, nothing done.
+ * `__state__` that is not its JSON, a file in their place), would turn into a
+ * huge array (`emails[10000000]`), or has a shape the form never sends: a single
+ * value where the schema takes a list (`emails=x` instead of `emails[0]=x`), a
+ * list or an object where it takes one value (`name=a&name=b`, `kind[x]=1`).
+ * Such a shape, echoed back as the form's initial value, would break the page
+ * that renders it. Answer null with `malformed()`: 400, nothing done.
  */
 export function parseForm<S extends z.ZodType>(formData: FormData, schema: S) {
   for (const key of formData.keys()) {
     for (const m of key.matchAll(/\[(\d+)\]/g)) if (m[1]!.length > 4 || Number(m[1]) >= MAX_POSTED_ROWS) return null;
   }
   try {
-    return parseWithZod(formData, { schema });
+    const submission = parseWithZod(formData, { schema });
+    return fitsShape(schema, submission.payload) ? submission : null;
   } catch {
     return null;
   }
+}
+
+type Shape = "list" | "object" | "value" | "any";
+type Def = { type: string; in?: z.ZodType; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; options?: z.ZodType[] };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema with its wrappers (optional, default, pipe's input...) taken off. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  for (let s = schema, depth = 0; depth < 20; depth++) {
+    const def = defOf(s);
+    if (def.type === "pipe" && def.in) s = def.in;
+    else if (def.innerType && ["optional", "nullable", "default", "prefault", "catch", "readonly", "nonoptional"].includes(def.type)) s = def.innerType;
+    else return s;
+  }
+  return schema;
+}
+
+function shapeOf(schema: z.ZodType): Shape {
+  const def = defOf(unwrap(schema));
+  if (def.type === "array") return "list";
+  if (def.type === "object") return "object";
+  if (def.type === "union") {
+    const shapes = new Set((def.options ?? []).map(shapeOf));
+    return shapes.size === 1 ? [...shapes][0]! : "any";
+  }
+  return ["string", "number", "boolean", "enum", "literal", "bigint", "date", "file"].includes(def.type) ? "value" : "any";
+}
+
+/** Whether the posted payload has the schema's shape (missing values always fit). */
+function fitsShape(schema: z.ZodType, value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  const s = unwrap(schema);
+  const shape = shapeOf(s);
+  const def = defOf(s);
+  if (shape === "any") return true;
+  if (shape === "list") return Array.isArray(value) && (!def.element || value.every((v) => fitsShape(def.element!, v)));
+  if (shape === "value") return typeof value !== "object" || value instanceof File || value instanceof Blob;
+  if (typeof value !== "object" || Array.isArray(value) || value instanceof Blob) return false;
+  const fields = def.shape ?? {};
+  return Object.entries(fields).every(([key, field]) => fitsShape(field, (value as Record<string, unknown>)[key]));
 }
 
 /** 400 for a post parseForm refused: a form-level error, nothing changed. */

@@ -1,155 +1,256 @@
 /**
- * Writing registers, the same way for every one: create, update with a version
- * check (a stale save changes nothing), soft delete refused while the record is
- * referenced, each write in one D1 batch with its audit entry (changed fields);
- * and the record's history for its edit screen.
+ * The record kit's storage half, for any module's records: find, create,
+ * update with a version check (a stale save changes nothing), delete refused
+ * while the record is referenced, each write in one D1 batch with its audit
+ * entry (the changed fields); and the record's history for its edit screen.
+ *
+ * A module describes its table once as a `RecordStore`:
+ *
+ *   export const clientStore = recordStore({
+ *     table: client,                 // needs id, agency_id, version, updated_at
+ *     entity: "client",              // the audit entity (and register_count's)
+ *     label: (row) => row.name,      // how toasts and messages name a record
+ *     softDelete: client.deletedAt,  // optional: delete sets it; rows with it are gone
+ *     searchText: client.searchText, // optional: a derived column, written but never audited
+ *     counter: "client",             // optional: register_count keeps live rows (lists' totals)
+ *     createdBy: client.createdBy,   // optional: set to the user on create
+ *     references: REFERENCES.client, // optional: what points at a record (delete refuses)
+ *   });
+ *
+ * Without `softDelete` a delete removes the row. `listSourceOf(store, …)`
+ * gives the list kit a source with the same options.
+ *
+ * References: a `ReferenceRule` says "rows of `table` whose `column` holds a
+ * record's id refer to it" — `{ table, column, label, live?, when? }`:
+ * - `label`: a translation key naming the kind, given `{{count}}`
+ *   ("{{count}} contas a receber"); the refused delete lists these;
+ * - `live`: the referencing table's deleted_at column (rows with a value do not
+ *   count) or any condition a counting row must meet (`isNull(t.cancelledAt)`);
+ * - `when`: a discriminator (`eq(t.partyKind, "client")`).
+ * The count runs in the record's agency (the referencing table needs
+ * agency_id). Registers keep theirs in app/lib/registers/references.server.ts.
+ * `registerReference(entity, check)` adds a check in code (tests, or a
+ * reference no single column expresses).
  */
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, is, isNull, lt, or, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { auditEntry, profile, user } from "~/db/schema";
+import { newId, nowIso } from "~/db/schema/columns";
 import { auditIfChanged, changedRows, isUniqueViolation } from "~/lib/system/agencies.server";
 import { auditInsert, changedFields } from "~/lib/platform/audit.server";
 import type { Db } from "~/lib/platform/db.server";
-import { nowIso } from "~/db/schema/columns";
+import { fail, ok, type Result } from "~/lib/platform/result";
+import type { Scope } from "~/lib/platform/scope.server";
+import type { ListSource } from "~/lib/kit/list.server";
 
-export type RegisterTable = SQLiteTable & {
+/** A table the kit can keep: an id, the agency, a version and updated_at. */
+export type RecordTable = SQLiteTable & {
   id: SQLiteColumn;
   agencyId: SQLiteColumn;
-  deletedAt: SQLiteColumn;
   version: SQLiteColumn;
   updatedAt: SQLiteColumn;
 };
 
-export type WriteContext = { db: Db; agencyId: string; userId: string; ip: string | null };
+/** Rows that point at a record (see the header). */
+export type ReferenceRule = {
+  table: SQLiteTable & { agencyId: SQLiteColumn };
+  column: SQLiteColumn;
+  label: string;
+  live?: SQLiteColumn | SQL;
+  when?: SQL;
+};
+
+export type RecordStore<T extends RecordTable = RecordTable> = {
+  table: T;
+  entity: string;
+  /** How toasts and messages name a record (a method: any store fits `RecordStore`). */
+  label(row: T["$inferSelect"]): string;
+  softDelete?: SQLiteColumn;
+  searchText?: SQLiteColumn;
+  counter?: string;
+  createdBy?: SQLiteColumn;
+  references?: readonly ReferenceRule[];
+};
+
+/** Declares a store (only to infer the row type of `label`). */
+export const recordStore = <T extends RecordTable>(store: RecordStore<T>): RecordStore<T> => store;
+
+/** Who reads: the database and the agency (a Scope is one). */
+export type ReadScope = Pick<Scope, "db" | "agencyId">;
+/** Who writes: also the user and address for the audit entry (a Scope is one). */
+export type WriteScope = Pick<Scope, "db" | "agencyId" | "userId" | "ip">;
+/** @deprecated the old name of WriteScope. */
+export type WriteContext = WriteScope;
+
+/** A list source over the store's table with the store's soft delete, search and counter. */
+export function listSourceOf<S extends string, F extends string>(
+  store: RecordStore,
+  list: Pick<ListSource<S, F>, "sortColumns" | "filterWhere">,
+): ListSource<S, F> {
+  return { table: store.table, softDelete: store.softDelete, search: store.searchText, counter: store.counter, ...list };
+}
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The property name of `column` in the table (derived columns stay out of the audit). */
+function keyOf(table: SQLiteTable, column: SQLiteColumn | undefined): string | null {
+  if (!column) return null;
+  return Object.entries(getTableColumns(table)).find(([, c]) => c === column)?.[0] ?? null;
+}
+
+/** The conditions that make a row of the store one of the agency's live records. */
+function liveWhere(store: RecordStore, agencyId: string, id: string): SQL {
+  const { table } = store;
+  return and(eq(table.id, id), eq(table.agencyId, agencyId), ...(store.softDelete ? [isNull(store.softDelete)] : []))!;
+}
 
 /** One live record of the agency, or null (another agency's id is simply not found). */
-export async function findLive<T extends RegisterTable>(db: Db, table: T, agencyId: string, id: string) {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
-  const rows = await db
+export async function findRecord<T extends RecordTable>(scope: ReadScope, store: RecordStore<T>, id: string): Promise<T["$inferSelect"] | null> {
+  if (!ID.test(id)) return null;
+  const rows = await scope.db
     .select()
-    .from(table as RegisterTable)
-    .where(and(eq(table.id, id), eq(table.agencyId, agencyId), isNull(table.deletedAt)))
+    .from(store.table as RecordTable)
+    .where(liveWhere(store, scope.agencyId, id))
     .limit(1);
   return (rows[0] as T["$inferSelect"] | undefined) ?? null;
 }
 
-export type CreateResult = { ok: true; id: string } | { ok: false; reason: "unique" };
+/** The values without the derived columns (what the audit compares). */
+function audited(store: RecordStore, values: Record<string, unknown>) {
+  const derived = keyOf(store.table, store.searchText);
+  return Object.fromEntries(Object.entries(values).filter(([k]) => k !== derived));
+}
 
-export async function createRecord(ctx: WriteContext, table: RegisterTable, entity: string, id: string, values: Record<string, unknown>): Promise<CreateResult> {
-  const { db, agencyId, userId, ip } = ctx;
+export type CreateResult = Result<{ id: string }, "unique">;
+
+/** Inserts a record of the agency with its audit entry ("unique" when a unique index refuses it). */
+export async function createRecord(scope: WriteScope, store: RecordStore, values: Record<string, unknown>, id: string = newId()): Promise<CreateResult> {
+  const { db, agencyId, userId, ip } = scope;
   const changes = Object.fromEntries(
-    Object.entries(values)
-      .filter(([k, v]) => k !== "searchText" && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0))
+    Object.entries(audited(store, values))
+      .filter(([, v]) => v !== null && v !== undefined && v !== "" && !(Array.isArray(v) && v.length === 0))
       .map(([k, v]) => [k, [null, v]]),
   ) as Record<string, [unknown, unknown]>;
+  const createdBy = keyOf(store.table, store.createdBy);
   try {
     await db.batch([
-      db.insert(table).values({ ...values, id, agencyId, createdBy: userId } as never),
-      auditInsert(db, { agencyId, userId, entity, entityId: id, action: "create", changes, ip }),
+      db.insert(store.table).values({ ...values, id, agencyId, ...(createdBy ? { [createdBy]: userId } : {}) } as never),
+      auditInsert(db, { agencyId, userId, entity: store.entity, entityId: id, action: "create", changes, ip }),
     ]);
-    return { ok: true, id };
+    return ok({ id });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "unique" };
+    if (isUniqueViolation(error)) return fail("unique");
     throw error;
   }
 }
 
-export type UpdateResult<Row> =
-  | { ok: true; changed: string[] }
-  | { ok: false; reason: "notFound" }
-  | { ok: false; reason: "stale"; current: Row }
-  | { ok: false; reason: "unique" };
+export type UpdateResult<Row> = Result<{ changed: string[] }, "notFound" | "stale" | "unique", { current?: Row }>;
 
 /**
  * Saves `values` over the record if its version is still `version`; otherwise
- * nothing is written and the current row comes back.
+ * nothing is written and the current row comes back (`stale`, with `current`).
  */
-export async function updateRecord<T extends RegisterTable>(
-  ctx: WriteContext,
-  table: T,
-  entity: string,
+export async function updateRecord<T extends RecordTable>(
+  scope: WriteScope,
+  store: RecordStore<T>,
   id: string,
   version: number,
   values: Record<string, unknown>,
 ): Promise<UpdateResult<T["$inferSelect"]>> {
-  const { db, agencyId, userId, ip } = ctx;
-  const before = await findLive(db, table, agencyId, id);
-  if (!before) return { ok: false, reason: "notFound" };
-  if ((before as { version: number }).version !== version) return { ok: false, reason: "stale", current: before };
-  const { searchText: _ignored, ...compared } = values;
-  const changes = changedFields(before as Record<string, unknown>, compared);
-  if (Object.keys(changes).length === 0) return { ok: true, changed: [] };
+  const { db, agencyId, userId, ip } = scope;
+  const { table } = store;
+  const before = await findRecord(scope, store, id);
+  if (!before) return fail("notFound");
+  if ((before as { version: number }).version !== version) return fail("stale", { current: before });
+  const changes = changedFields(before as Record<string, unknown>, audited(store, values));
+  if (Object.keys(changes).length === 0) return ok({ changed: [] });
   try {
     const [result] = await db.batch([
       db
         .update(table)
         .set({ ...values, updatedAt: nowIso(), version: sql`${table.version} + 1` } as never)
-        .where(and(eq(table.id, id), eq(table.agencyId, agencyId), isNull(table.deletedAt), eq(table.version, version))),
-      auditIfChanged(db, { agencyId, userId, entity, entityId: id, action: "update", changes, ip }),
+        .where(and(liveWhere(store, agencyId, id), eq(table.version, version))),
+      auditIfChanged(db, { agencyId, userId, entity: store.entity, entityId: id, action: "update", changes, ip }),
     ]);
     // meta.changes also counts rows the register_count triggers touch: 0 is the only "not saved".
     if (changedRows(result) === 0) {
-      const current = await findLive(db, table, agencyId, id);
-      return current ? { ok: false, reason: "stale", current } : { ok: false, reason: "notFound" };
+      const current = await findRecord(scope, store, id);
+      return current ? fail("stale", { current }) : fail("notFound");
     }
-    return { ok: true, changed: Object.keys(changes) };
+    return ok({ changed: Object.keys(changes) });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, reason: "unique" };
+    if (isUniqueViolation(error)) return fail("unique");
     throw error;
   }
 }
 
-/**
- * What refers to a record: later modules register a check per entity (a sale's
- * client, a package's operator...). Each answers how many live rows of its kind
- * refer to the record, and a translation key naming that kind.
- */
-export type ReferenceCheck = (db: Db, agencyId: string, id: string) => Promise<{ count: number; label: string } | null>;
-const REFERENCES = new Map<string, ReferenceCheck[]>();
+// ---------------------------------------------------------------------------
+// References
 
+/** A kind of row that refers to a record, and how many of them do. */
+export type Reference = { count: number; label: string };
+
+/** A reference check written in code: how many live rows of its kind refer to the record, or null. */
+export type ReferenceCheck = (db: Db, agencyId: string, id: string) => Promise<Reference | null>;
+const CHECKS = new Map<string, ReferenceCheck[]>();
+
+/** Adds a check for `entity`'s deletes; returns its removal. */
 export function registerReference(entity: string, check: ReferenceCheck): () => void {
-  const list = REFERENCES.get(entity) ?? [];
-  list.push(check);
-  REFERENCES.set(entity, list);
-  return () => {
-    const current = REFERENCES.get(entity) ?? [];
-    REFERENCES.set(
-      entity,
-      current.filter((c) => c !== check),
-    );
-  };
+  CHECKS.set(entity, [...(CHECKS.get(entity) ?? []), check]);
+  return () => CHECKS.set(entity, (CHECKS.get(entity) ?? []).filter((c) => c !== check));
 }
 
-export async function referencesTo(db: Db, entity: string, agencyId: string, id: string) {
-  const checks = REFERENCES.get(entity) ?? [];
-  const found = await Promise.all(checks.map((check) => check(db, agencyId, id)));
-  return found.filter((r): r is { count: number; label: string } => !!r && r.count > 0);
+/** How many live rows of the rule's table refer to `id` within the agency. */
+export async function countReferences(scope: ReadScope, rule: ReferenceRule, id: string): Promise<number> {
+  const live = rule.live === undefined ? [] : is(rule.live, SQL) ? [rule.live] : [isNull(rule.live)];
+  const [row] = await scope.db
+    .select({ n: count() })
+    .from(rule.table)
+    .where(and(eq(rule.table.agencyId, scope.agencyId), eq(rule.column, id), ...(rule.when ? [rule.when] : []), ...live));
+  return Number(row?.n ?? 0);
 }
 
-export type DeleteResult =
-  | { ok: true; name: string }
-  | { ok: false; reason: "notFound" }
-  | { ok: false; reason: "referenced"; references: { count: number; label: string }[] };
+/** The kinds of rows that refer to the record (declared rules and registered checks), each with its count > 0. */
+export async function referencesTo(scope: ReadScope, store: Pick<RecordStore, "entity" | "references">, id: string): Promise<Reference[]> {
+  const declared = (store.references ?? []).map(async (rule) => ({ count: await countReferences(scope, rule, id), label: rule.label }));
+  const checked = (CHECKS.get(store.entity) ?? []).map((check) => check(scope.db, scope.agencyId, id));
+  const found = await Promise.all([...declared, ...checked]);
+  return found.filter((r): r is Reference => !!r && r.count > 0);
+}
 
-/** Soft delete: sets deleted_at (the row stays for history and old references). */
-export async function softDelete(ctx: WriteContext, table: RegisterTable & { name: SQLiteColumn }, entity: string, id: string): Promise<DeleteResult> {
-  const { db, agencyId, userId, ip } = ctx;
-  const before = (await findLive(db, table, agencyId, id)) as { name: string } | null;
-  if (!before) return { ok: false, reason: "notFound" };
-  const references = await referencesTo(db, entity, agencyId, id);
-  if (references.length > 0) return { ok: false, reason: "referenced", references };
+export type DeleteResult = Result<{ label: string }, "notFound" | "referenced", { references?: Reference[] }>;
+
+/**
+ * Deletes a record unless something refers to it: sets deleted_at when the
+ * store soft-deletes (the row stays for history and old references), removes
+ * the row otherwise; with its audit entry in the same batch.
+ */
+export async function deleteRecord<T extends RecordTable>(scope: WriteScope, store: RecordStore<T>, id: string): Promise<DeleteResult> {
+  const { db, agencyId, userId, ip } = scope;
+  const { table } = store;
+  const before = await findRecord(scope, store, id);
+  if (!before) return fail("notFound");
+  const references = await referencesTo(scope, store, id);
+  if (references.length > 0) return fail("referenced", { references });
   const at = nowIso();
+  const deletedAt = keyOf(table, store.softDelete);
+  const write = deletedAt
+    ? db
+        .update(table)
+        .set({ [deletedAt]: at, updatedAt: at, version: sql`${table.version} + 1` } as never)
+        .where(liveWhere(store, agencyId, id))
+    : db.delete(table).where(liveWhere(store, agencyId, id));
   const [result] = await db.batch([
-    db
-      .update(table)
-      .set({ deletedAt: at, updatedAt: at, version: sql`${table.version} + 1` } as never)
-      .where(and(eq(table.id, id), eq(table.agencyId, agencyId), isNull(table.deletedAt))),
-    auditIfChanged(db, { agencyId, userId, entity, entityId: id, action: "delete", changes: { deletedAt: [null, at] }, ip }),
+    write,
+    auditIfChanged(db, { agencyId, userId, entity: store.entity, entityId: id, action: "delete", changes: deletedAt ? { [deletedAt]: [null, at] } : null, ip }),
   ]);
   // meta.changes includes the register_count trigger's row.
-  if (changedRows(result) === 0) return { ok: false, reason: "notFound" };
-  return { ok: true, name: before.name };
+  if (changedRows(result) === 0) return fail("notFound");
+  return ok({ label: store.label(before) });
 }
+
+// ---------------------------------------------------------------------------
+// History
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -161,8 +262,11 @@ export type HistoryEntry = {
   changes: Record<string, [unknown, unknown]> | null;
 };
 
-/** The record's audit entries, newest first, keyset-paginated by `before` (an entry id). */
-export async function recordHistory(db: Db, agencyId: string, entity: string, id: string, before: { createdAt: string; id: string } | null = null) {
+export type HistoryPage = { entries: HistoryEntry[]; more: boolean };
+
+/** The record's audit entries, newest first, keyset-paginated by `before` (an entry's createdAt and id). */
+export async function recordHistory(scope: ReadScope, entity: string, id: string, before: { createdAt: string; id: string } | null = null): Promise<HistoryPage> {
+  const { db, agencyId } = scope;
   const rows = await db
     .select({
       id: auditEntry.id,
@@ -193,4 +297,12 @@ export async function recordHistory(db: Db, agencyId: string, entity: string, id
     changes: (r.changes as Record<string, [unknown, unknown]> | null) ?? null,
   }));
   return { entries, more: rows.length > HISTORY_PAGE_SIZE };
+}
+
+/** The history page a URL asks for (?historico=<createdAt>~<id> pages back). */
+export function historyFromUrl(scope: ReadScope, entity: string, id: string, url: URL): Promise<HistoryPage> {
+  const raw = url.searchParams.get("historico");
+  const [createdAt, entryId] = raw?.split("~") ?? [];
+  const before = createdAt && entryId && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(createdAt) && ID.test(entryId) ? { createdAt, id: entryId } : null;
+  return recordHistory(scope, entity, id, before);
 }

@@ -1,25 +1,52 @@
 /**
- * Agents on the server: the list source, the agency's members an agent may be
- * linked to, duplicate checks (CPF/CNPJ, and one live agent per user), the row a
- * form input becomes, and the command palette provider.
+ * Agents on the server: the record store and screen spec (the kit's loader and
+ * action), the list source, page and CSV export, the agency's members an agent
+ * may be linked to, duplicate checks (CPF/CNPJ, and one live agent per user),
+ * the row a form input becomes, and the command palette provider.
  */
 import { and, asc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { agent, profile, user } from "~/db/schema";
 import type { CommissionRule } from "~/db/schema/registers";
-import { formatDocument } from "~/lib/platform/br-documents";
+import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import type { Db } from "~/lib/platform/db.server";
+import type { Scope } from "~/lib/platform/scope.server";
 import type { ListQuery } from "~/lib/kit/list";
-import { liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
+import { liveRows, runList, searchWhere } from "~/lib/kit/list.server";
 import { registerSearchText } from "~/lib/kit/search-text";
-import type { AgentFilter, AgentInput, AgentSort } from "~/lib/registers/agent";
+import { exportList } from "~/lib/kit/export.server";
+import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.server";
+import type { RecordSpec } from "~/lib/kit/record-action.server";
+import {
+  AGENT_CSV_COLUMNS,
+  agentEditSchema,
+  agentErr,
+  AGENTS_PATH,
+  agentSchema,
+  agentToCsvRow,
+  bpsToPercentText,
+  type AgentFilter,
+  type AgentInput,
+  type AgentSort,
+} from "~/lib/registers/agent";
+import { REFERENCES } from "~/lib/registers/references.server";
+import { canManageRegisters } from "~/lib/registers/roles";
 
 export const AGENT_ENTITY = "agent";
 
-export const agentSource: ListSource<AgentSort, AgentFilter> = {
+export const agentStore = recordStore({
   table: agent,
+  entity: AGENT_ENTITY,
+  label: (row) => row.name,
   softDelete: agent.deletedAt,
-  search: agent.searchText,
+  searchText: agent.searchText,
   counter: AGENT_ENTITY,
+  createdBy: agent.createdBy,
+  references: REFERENCES.agent,
+});
+
+export type AgentQuery = ListQuery<AgentSort, AgentFilter>;
+
+export const agentSource = listSourceOf<AgentSort, AgentFilter>(agentStore, {
   sortColumns: { name: agent.searchText, createdAt: agent.createdAt },
   filterWhere: (f) => {
     const out: SQL[] = [];
@@ -28,7 +55,7 @@ export const agentSource: ListSource<AgentSort, AgentFilter> = {
     if (f.linked === "reseller") out.push(isNull(agent.userId));
     return out;
   },
-};
+});
 
 export type AgentListRow = {
   id: string;
@@ -47,9 +74,10 @@ export type AgentListRow = {
 /** The linked user's display name: the profile's name, else the auth user's. */
 const linkedName = sql<string | null>`coalesce(nullif(${profile.name}, ''), ${user.name})`;
 
-export function listAgents(db: Db, agencyId: string, query: ListQuery<AgentSort, AgentFilter>) {
+export function listAgents(scope: ReadScope, query: AgentQuery) {
+  const { db } = scope;
   const sortColumn = agentSource.sortColumns[query.sort];
-  return runList({ db, agencyId }, agentSource, query, (where, order, limit) =>
+  return runList(scope, agentSource, query, (where, order, limit) =>
     db
       .select({
         id: agent.id,
@@ -73,9 +101,11 @@ export function listAgents(db: Db, agencyId: string, query: ListQuery<AgentSort,
   );
 }
 
-/** The export's rows: every column plus the linked user's name and e-mail. */
-export function agentExportSelect(db: Db, sortColumn: AgentSource["sortColumns"][AgentSort]) {
-  return (where: SQL, order: SQL[], limit: number) =>
+/** The current filter of the list as CSV, in the list's order: every column plus the linked user's name and e-mail. */
+export function agentsCsv(scope: Scope, query: AgentQuery, filename: string) {
+  const { db } = scope;
+  const sortColumn = agentSource.sortColumns[query.sort];
+  const select = (where: SQL, order: SQL[], limit: number) =>
     db
       .select({ row: agent, id: agent.id, sortValue: sql<string | number | null>`${sortColumn}`, userName: linkedName, userEmail: user.email })
       .from(agent)
@@ -84,8 +114,8 @@ export function agentExportSelect(db: Db, sortColumn: AgentSource["sortColumns"]
       .where(where)
       .orderBy(...order)
       .limit(limit);
+  return exportList(scope, agentSource, query, select, AGENT_CSV_COLUMNS, (r) => agentToCsvRow({ ...r.row, userName: r.userName, userEmail: r.userEmail }), filename);
 }
-type AgentSource = typeof agentSource;
 
 export type AgencyMember = { id: string; name: string; email: string; active: boolean };
 
@@ -94,7 +124,7 @@ export type AgencyMember = { id: string; name: string; email: string; active: bo
  * `keepId` (the agent's current user) even when it has since been deactivated,
  * so that an edit screen still shows it.
  */
-export async function agencyMembers(db: Db, agencyId: string, keepId: string | null = null): Promise<AgencyMember[]> {
+export async function agencyMembers({ db, agencyId }: ReadScope, keepId: string | null = null): Promise<AgencyMember[]> {
   const rows = await db
     .select({ id: profile.id, name: sql<string>`coalesce(nullif(${profile.name}, ''), ${user.name})`, email: user.email, active: profile.active })
     .from(profile)
@@ -108,7 +138,7 @@ export async function agencyMembers(db: Db, agencyId: string, keepId: string | n
  * Whether `userId` may be the agent's user: a member of the agency, active,
  * unless it is the user the agent already has (`currentUserId`).
  */
-export async function isLinkableUser(db: Db, agencyId: string, userId: string, currentUserId: string | null): Promise<boolean> {
+export async function isLinkableUser({ db, agencyId }: ReadScope, userId: string, currentUserId: string | null): Promise<boolean> {
   const [row] = await db
     .select({ active: profile.active })
     .from(profile)
@@ -138,7 +168,7 @@ export function agentValues(input: AgentInput) {
 export type AgentDuplicate = { field: "document" | "userId"; id: string; name: string; value: string };
 
 /** A live agent of the agency (other than `exceptId`) with the same CPF/CNPJ or linked to the same user. */
-export async function findAgentDuplicate(db: Db, agencyId: string, input: { document: string | null; userId: string | null }, exceptId?: string): Promise<AgentDuplicate | null> {
+export async function findAgentDuplicate({ db, agencyId }: ReadScope, input: { document: string | null; userId: string | null }, exceptId?: string): Promise<AgentDuplicate | null> {
   const scope = [eq(agent.agencyId, agencyId), isNull(agent.deletedAt), ...(exceptId ? [ne(agent.id, exceptId)] : [])];
   if (input.document) {
     const [row] = await db
@@ -172,6 +202,65 @@ export async function searchAgents({ db, agencyId, query, limit }: { db: Db; age
     id: r.id,
     title: r.name,
     subtitle: [r.document ? formatDocument(r.document) : null, r.email].filter(Boolean).join(" · ") || null,
-    href: `/cadastros/agentes/editar/${r.id}`,
+    href: `${AGENTS_PATH}/editar/${r.id}`,
   }));
+}
+
+// ---------------------------------------------------------------------------
+// The form screen (novo and editar/:id)
+
+type AgentRow = typeof agent.$inferSelect;
+
+/** A stored agent as the form shows it: masked document and phone, the commission as a percentage. */
+export function agentFormValues(row: AgentRow) {
+  const text = (v: string | null) => v ?? "";
+  return {
+    name: row.name,
+    document: row.document ? formatDocument(row.document) : "",
+    email: text(row.email),
+    phone: row.phone ? formatPhone(row.phone) : "",
+    userId: text(row.userId),
+    commissionRule: row.commissionRule as string,
+    commission: bpsToPercentText(row.commissionBps),
+    pixKeyType: text(row.pixKeyType),
+    pixKey: row.pixKey && (row.pixKeyType === "cpf" || row.pixKeyType === "cnpj") ? formatDocument(row.pixKey) : text(row.pixKey),
+    notes: text(row.notes),
+  };
+}
+
+export type AgentFormValues = ReturnType<typeof agentFormValues>;
+
+/** An empty agent form (novo). */
+export const AGENT_EMPTY: Partial<AgentFormValues> = { commissionRule: "sale_percent", commission: "0" };
+
+/** The members an agent's screen offers (its current user kept even if deactivated). */
+export const agentScreenExtra = (scope: ReadScope) => async (row: AgentRow | null) => ({ members: await agencyMembers(scope, row?.userId ?? null) });
+
+/**
+ * The agent form screen for the kit's loader and action. `t` translates the
+ * stale notice's values: the rule and Pix type by their names, the linked user
+ * by name.
+ */
+export function agentSpec(scope: ReadScope, t: (key: string) => string): RecordSpec<typeof agent, AgentInput> {
+  return {
+    store: agentStore,
+    listPath: AGENTS_PATH,
+    canDelete: canManageRegisters,
+    schemas: { create: agentSchema, edit: agentEditSchema },
+    values: agentValues,
+    // The linked user must belong to this agency (and be active, unless it is the one already linked).
+    check: async (_scope, input, current) =>
+      input.userId && !(await isLinkableUser(scope, input.userId, current?.userId ?? null)) ? { userId: [agentErr.userNotMember] } : null,
+    duplicate: (_scope, input, exceptId) => findAgentDuplicate(scope, input, exceptId),
+    display: async (row) => {
+      const values = agentFormValues(row);
+      const members = await agencyMembers(scope, row.userId);
+      return {
+        ...values,
+        userId: values.userId ? (members.find((m) => m.id === values.userId)?.name ?? values.userId) : "",
+        commissionRule: t(`agents.rules.${values.commissionRule}`),
+        pixKeyType: values.pixKeyType ? t(`agents.pixTypes.${values.pixKeyType}`) : "",
+      };
+    },
+  };
 }

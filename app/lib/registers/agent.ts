@@ -18,6 +18,9 @@ import { documentText, phoneField, regErr, versionField } from "~/lib/kit/fields
 export { COMMISSION_RULES, PIX_KEY_TYPES };
 
 /** Agent-specific error keys (app/locales/agents). */
+/** The agents list; records live at `${AGENTS_PATH}/editar/:id`. */
+export const AGENTS_PATH = "/cadastros/agentes";
+
 export const agentErr = {
   pixKeyType: "agents.errors.pixKeyType",
   pixKeyMissing: "agents.errors.pixKeyMissing",

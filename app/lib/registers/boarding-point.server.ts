@@ -1,29 +1,56 @@
 /**
- * Boarding points on the server: the list source, the states (UFs) the agency's
- * points are in (the list's filter), and the row a form input becomes.
+ * Boarding points on the server: the record store and screen spec (the kit's
+ * loader and action), the list source, page and CSV export, the states (UFs)
+ * the agency's points are in (the list's filter), and the row a form input
+ * becomes.
  */
 import { and, asc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { boardingPoint } from "~/db/schema";
-import type { Db } from "~/lib/platform/db.server";
+import { formatCep } from "~/lib/platform/br-documents";
+import type { Scope } from "~/lib/platform/scope.server";
 import type { ListQuery } from "~/lib/kit/list";
-import { liveRows, runList, type ListSource } from "~/lib/kit/list.server";
+import { liveRows, runList } from "~/lib/kit/list.server";
 import { registerSearchText } from "~/lib/kit/search-text";
-import type { BoardingPointFilter, BoardingPointInput, BoardingPointSort } from "~/lib/registers/boarding-point";
+import { exportList, wholeRows } from "~/lib/kit/export.server";
+import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.server";
+import type { RecordSpec } from "~/lib/kit/record-action.server";
+import {
+  BOARDING_POINT_CSV_COLUMNS,
+  BOARDING_POINTS_PATH,
+  boardingPointEditSchema,
+  boardingPointSchema,
+  boardingPointToCsvRow,
+  coordinateText,
+  type BoardingPointFilter,
+  type BoardingPointInput,
+  type BoardingPointSort,
+} from "~/lib/registers/boarding-point";
+import { REFERENCES } from "~/lib/registers/references.server";
+import { canManageRegisters } from "~/lib/registers/roles";
 
 export const BOARDING_POINT_ENTITY = "boarding_point";
 
-export const boardingPointSource: ListSource<BoardingPointSort, BoardingPointFilter> = {
+export const boardingPointStore = recordStore({
   table: boardingPoint,
+  entity: BOARDING_POINT_ENTITY,
+  label: (row) => row.name,
   softDelete: boardingPoint.deletedAt,
-  search: boardingPoint.searchText,
+  searchText: boardingPoint.searchText,
   counter: BOARDING_POINT_ENTITY,
+  createdBy: boardingPoint.createdBy,
+  references: REFERENCES.boarding_point,
+});
+
+export type BoardingPointQuery = ListQuery<BoardingPointSort, BoardingPointFilter>;
+
+export const boardingPointSource = listSourceOf<BoardingPointSort, BoardingPointFilter>(boardingPointStore, {
   sortColumns: { name: boardingPoint.searchText, createdAt: boardingPoint.createdAt },
   filterWhere: (f) => {
     const out: SQL[] = [];
     if (f.state) out.push(eq(boardingPoint.state, f.state));
     return out;
   },
-};
+});
 
 export type BoardingPointListRow = {
   id: string;
@@ -40,9 +67,10 @@ export type BoardingPointListRow = {
   createdAt: string;
 };
 
-export function listBoardingPoints(db: Db, agencyId: string, query: ListQuery<BoardingPointSort, BoardingPointFilter>) {
+export function listBoardingPoints(scope: ReadScope, query: BoardingPointQuery) {
+  const { db } = scope;
   const sortColumn = boardingPointSource.sortColumns[query.sort];
-  return runList({ db, agencyId }, boardingPointSource, query, (where, order, limit) =>
+  return runList(scope, boardingPointSource, query, (where, order, limit) =>
     db
       .select({
         id: boardingPoint.id,
@@ -66,7 +94,7 @@ export function listBoardingPoints(db: Db, agencyId: string, query: ListQuery<Bo
 }
 
 /** The states (UFs) of the agency's live boarding points, for the list's filter. */
-export async function boardingPointStates(db: Db, agencyId: string): Promise<string[]> {
+export async function boardingPointStates({ db, agencyId }: ReadScope): Promise<string[]> {
   const rows = await db
     .selectDistinct({ state: boardingPoint.state })
     .from(boardingPoint)
@@ -90,4 +118,45 @@ export function boardingPointValues(input: BoardingPointInput) {
     defaultOffsetMinutes: input.defaultOffsetMinutes,
     searchText: registerSearchText.boardingPoint(input),
   };
+}
+
+// ---------------------------------------------------------------------------
+// The form screen (novo and editar/:id) and the export
+
+type BoardingPointRow = typeof boardingPoint.$inferSelect;
+
+/** A stored boarding point as the form shows it (masked CEP, coordinates and minutes as text). */
+export function boardingPointFormValues(row: BoardingPointRow) {
+  const text = (v: string | null) => v ?? "";
+  return {
+    name: row.name,
+    address: text(row.address),
+    district: text(row.district),
+    city: text(row.city),
+    state: text(row.state),
+    postalCode: row.postalCode ? formatCep(row.postalCode) : "",
+    latitude: coordinateText(row.latitude),
+    longitude: coordinateText(row.longitude),
+    reference: text(row.reference),
+    defaultOffsetMinutes: String(row.defaultOffsetMinutes),
+  };
+}
+
+/** An empty boarding point form (novo). */
+export const BOARDING_POINT_EMPTY: Partial<ReturnType<typeof boardingPointFormValues>> = { defaultOffsetMinutes: "0" };
+
+/** The boarding point form screen for the kit's loader and action. */
+export const boardingPointSpec: RecordSpec<typeof boardingPoint, BoardingPointInput> = {
+  store: boardingPointStore,
+  listPath: BOARDING_POINTS_PATH,
+  canDelete: canManageRegisters,
+  schemas: { create: boardingPointSchema, edit: boardingPointEditSchema },
+  values: boardingPointValues,
+  display: boardingPointFormValues,
+  // No duplicate rule: "Rodoviária" may well exist in two cities.
+};
+
+/** The current filter of the list as CSV, in the list's order. */
+export function boardingPointsCsv(scope: Scope, query: BoardingPointQuery, filename: string) {
+  return exportList(scope, boardingPointSource, query, wholeRows(scope.db, boardingPoint, boardingPointSource, query), BOARDING_POINT_CSV_COLUMNS, (r) => boardingPointToCsvRow(r.row), filename);
 }

@@ -12,6 +12,9 @@ import type { ListSpec } from "~/lib/kit/list";
 import { BR_STATES, optionalDecimal, optionalInt, regErr, versionField } from "~/lib/kit/fields";
 
 /** Boarding-point-specific error keys (app/locales/agents). */
+/** The boarding points list; records live at `${BOARDING_POINTS_PATH}/editar/:id`. */
+export const BOARDING_POINTS_PATH = "/cadastros/embarques";
+
 export const boardingPointErr = {
   coordinatesPair: "boardingPoints.errors.coordinatesPair",
 } as const;

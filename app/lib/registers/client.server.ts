@@ -1,25 +1,43 @@
 /**
- * Clients on the server: the list source, duplicate checks (CPF/CNPJ and e-mail
- * within the agency), the row a form input becomes, and the CSV import.
+ * Clients on the server: the record store and screen spec (the kit's loader
+ * and action), the list source and page, the CSV export, duplicate checks
+ * (CPF/CNPJ and e-mail within the agency), the row a form input becomes, the
+ * CSV import and the command palette's search.
  */
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { client } from "~/db/schema";
 import { newId } from "~/db/schema/columns";
 import type { Db } from "~/lib/platform/db.server";
+import type { Scope } from "~/lib/platform/scope.server";
 import type { ListQuery } from "~/lib/kit/list";
-import { liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
-import { formatDocument } from "~/lib/platform/br-documents";
+import { liveRows, runList, searchWhere } from "~/lib/kit/list.server";
+import { formatCep, formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import { registerSearchText } from "~/lib/kit/search-text";
-import { clientSchema, csvRowToFormInput, type ClientInput, type ClientSort } from "~/lib/registers/client";
+import { exportList, wholeRows } from "~/lib/kit/export.server";
+import { listSourceOf, recordStore, type ReadScope, type WriteScope } from "~/lib/kit/record.server";
+import type { RecordSpec } from "~/lib/kit/record-action.server";
+import { CLIENT_CSV_COLUMNS, CLIENTS_PATH, clientEditSchema, clientSchema, clientToCsvRow, csvRowToFormInput, type ClientInput, type ClientSort } from "~/lib/registers/client";
+import { REFERENCES } from "~/lib/registers/references.server";
+import { canManageRegisters } from "~/lib/registers/roles";
 import { auditInsert } from "~/lib/platform/audit.server";
 
 export const CLIENT_ENTITY = "client";
 
-export const clientSource: ListSource<ClientSort, "kind" | "consent"> = {
+export const clientStore = recordStore({
   table: client,
+  entity: CLIENT_ENTITY,
+  label: (row) => row.name,
   softDelete: client.deletedAt,
-  search: client.searchText,
+  searchText: client.searchText,
   counter: CLIENT_ENTITY,
+  createdBy: client.createdBy,
+  references: REFERENCES.client,
+});
+
+export type ClientFilter = "kind" | "consent";
+export type ClientQuery = ListQuery<ClientSort, ClientFilter>;
+
+export const clientSource = listSourceOf<ClientSort, ClientFilter>(clientStore, {
   sortColumns: { name: client.searchText, city: client.city, createdAt: client.createdAt },
   filterWhere: (f) => {
     const out: SQL[] = [];
@@ -27,7 +45,7 @@ export const clientSource: ListSource<ClientSort, "kind" | "consent"> = {
     if (f.consent) out.push(eq(client.marketingConsent, f.consent === "yes"));
     return out;
   },
-};
+});
 
 const listColumns = {
   id: client.id,
@@ -46,9 +64,10 @@ const listColumns = {
 
 export type ClientListRow = { id: string; sortValue: string | number | null; kind: "person" | "company"; name: string; tradeName: string | null; document: string | null; emails: string[]; phones: { number: string; whatsapp: boolean }[]; city: string | null; state: string | null; tags: string[]; marketingConsent: boolean; createdAt: string };
 
-export function listClients(db: Db, agencyId: string, query: ListQuery<ClientSort, "kind" | "consent">) {
+export function listClients(scope: ReadScope, query: ClientQuery) {
+  const { db } = scope;
   const sortColumn = clientSource.sortColumns[query.sort];
-  return runList({ db, agencyId }, clientSource, query, (where, order, limit) =>
+  return runList(scope, clientSource, query, (where, order, limit) =>
     db
       .select({ ...listColumns, sortValue: sql<string | number | null>`${sortColumn}` })
       .from(client)
@@ -94,7 +113,7 @@ export function clientValues(input: ClientInput) {
 export type Duplicate = { field: "document" | "emails"; id: string; name: string; value: string };
 
 /** A live client of the agency (other than `exceptId`) with the same document or one of the e-mails. */
-export async function findClientDuplicate(db: Db, agencyId: string, input: { document: string | null; emails: string[] }, exceptId?: string): Promise<Duplicate | null> {
+export async function findClientDuplicate({ db, agencyId }: ReadScope, input: { document: string | null; emails: string[] }, exceptId?: string): Promise<Duplicate | null> {
   const scope = [eq(client.agencyId, agencyId), isNull(client.deletedAt), ...(exceptId ? [ne(client.id, exceptId)] : [])];
   if (input.document) {
     const [row] = await db
@@ -133,11 +152,11 @@ export type ImportReport = { total: number; valid: number; invalid: ImportRowRep
  * one batch (all or none of them).
  */
 export async function importClients(
-  db: Db,
-  ctx: { agencyId: string; userId: string; ip: string | null },
+  ctx: WriteScope,
   records: Record<string, string | undefined>[],
   options: { validOnly: boolean; lines?: number[] },
 ): Promise<ImportReport> {
+  const { db } = ctx;
   const invalid: ImportRowReport[] = [];
   const valid: { line: number; input: ClientInput }[] = [];
   const seenDocuments = new Map<string, number>();
@@ -226,6 +245,87 @@ export async function searchClients({ db, agencyId, query, limit }: { db: Db; ag
     id: r.id,
     title: r.name,
     subtitle: [r.document ? formatDocument(r.document) : null, r.emails[0] ?? null, r.city].filter(Boolean).join(" · ") || null,
-    href: `/cadastros/clientes/editar/${r.id}`,
+    href: `${CLIENTS_PATH}/editar/${r.id}`,
   }));
+}
+
+// ---------------------------------------------------------------------------
+// The form screen (novo and editar/:id) and the export
+
+type ClientRow = typeof client.$inferSelect;
+
+/** A stored client as the form shows it: masked documents, CEP and phones, tags as text. */
+export function clientFormValues(row: ClientRow) {
+  const text = (v: string | null) => v ?? "";
+  return {
+    kind: row.kind,
+    name: row.name,
+    tradeName: text(row.tradeName),
+    document: row.document ? formatDocument(row.document) : "",
+    rg: text(row.rg),
+    rgIssuer: text(row.rgIssuer),
+    passportNumber: text(row.passportNumber),
+    passportCountry: text(row.passportCountry),
+    passportExpiry: text(row.passportExpiry),
+    nationality: text(row.nationality),
+    birthDate: text(row.birthDate),
+    emails: row.emails.length > 0 ? row.emails : [""],
+    phones: (row.phones.length > 0 ? row.phones : [{ number: "", whatsapp: false }]).map((p) => ({
+      number: p.number ? formatPhone(p.number) : "",
+      whatsapp: p.whatsapp ? "on" : "",
+    })),
+    postalCode: row.postalCode && row.country === "BR" ? formatCep(row.postalCode) : text(row.postalCode),
+    street: text(row.street),
+    number: text(row.number),
+    complement: text(row.complement),
+    district: text(row.district),
+    city: text(row.city),
+    state: text(row.state),
+    country: row.country,
+    emergencyContactName: text(row.emergencyContactName),
+    emergencyContactPhone: row.emergencyContactPhone ? formatPhone(row.emergencyContactPhone) : "",
+    tags: row.tags.join(", "),
+    notes: text(row.notes),
+    marketingConsent: row.marketingConsent ? "on" : "",
+  };
+}
+
+export type ClientFormValues = ReturnType<typeof clientFormValues>;
+
+/** An empty client form (novo). */
+export const CLIENT_EMPTY: Partial<ClientFormValues> = {
+  kind: "person",
+  emails: [""],
+  phones: [{ number: "", whatsapp: "" }],
+  country: "BR",
+};
+
+/** A flat, displayable version of a client (stale-save differences). */
+function clientDisplay(row: ClientRow): Record<string, string> {
+  const values = clientFormValues(row);
+  return {
+    ...Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string")),
+    emails: values.emails.filter(Boolean).join(", "),
+    phones: values.phones
+      .filter((p) => p.number)
+      .map((p) => p.number)
+      .join(", "),
+    marketingConsent: values.marketingConsent ? "✓" : "",
+  } as Record<string, string>;
+}
+
+/** The client form screen for the kit's loader and action. */
+export const clientSpec: RecordSpec<typeof client, ClientInput> = {
+  store: clientStore,
+  listPath: CLIENTS_PATH,
+  canDelete: canManageRegisters,
+  schemas: { create: clientSchema, edit: clientEditSchema },
+  values: clientValues,
+  display: clientDisplay,
+  duplicate: (scope, input, exceptId) => findClientDuplicate(scope, input, exceptId),
+};
+
+/** The current filter of the list as CSV, in the list's order. */
+export function clientsCsv(scope: Scope, query: ClientQuery, filename: string) {
+  return exportList(scope, clientSource, query, wholeRows(scope.db, client, clientSource, query), CLIENT_CSV_COLUMNS, (r) => clientToCsvRow(r.row), filename);
 }

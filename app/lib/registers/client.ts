@@ -24,6 +24,9 @@ import {
   versionField,
 } from "~/lib/kit/fields";
 
+/** The clients list; records live at `${CLIENTS_PATH}/editar/:id`. */
+export const CLIENTS_PATH = "/cadastros/clientes";
+
 export const MAX_EMAILS = 5;
 export const MAX_PHONES = 5;
 

@@ -26,6 +26,9 @@ const refineDestination = (v: DestinationShape, ctx: z.RefinementCtx) => checkBr
 const finish = <T extends DestinationShape>(v: T): T => ({ ...v, state: v.state && v.country === "BR" ? v.state.toUpperCase() : v.state });
 
 /** Novo destino. */
+/** The destinations list; records live at `${DESTINATIONS_PATH}/editar/:id`. */
+export const DESTINATIONS_PATH = "/cadastros/destinos";
+
 export const destinationSchema = z.object(destinationFields).superRefine(refineDestination).transform(finish);
 /** Editar destino: the same, plus the version the form was loaded with. */
 export const destinationEditSchema = z

@@ -1,43 +1,27 @@
 /**
- * Suppliers and providers on the server: the list sources, the stored row of a
- * form input, the duplicate check (CPF/CNPJ and e-mail within the agency), the
- * command palette's search, and the loader and action of their form screens
- * (one implementation for both registers; the route modules only pick theirs).
+ * Suppliers and providers on the server, one implementation for both
+ * registers: their record stores, list sources and pages, the stored row of a
+ * form input, the duplicate check (CPF/CNPJ and e-mail within the agency) and
+ * the command palette's search. Their form screens and CSV export are in
+ * partner-screen.server.ts.
  */
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
 import { provider, supplier } from "~/db/schema";
-import type { Contact, ProviderService, SupplierCategory } from "~/db/schema/registers";
-import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
-import { csvResponse } from "~/lib/kit/csv.server";
+import type { ProviderService, SupplierCategory } from "~/db/schema/registers";
+import { formatDocument } from "~/lib/platform/br-documents";
 import type { Db } from "~/lib/platform/db.server";
-import { parseListQuery, type ListQuery } from "~/lib/kit/list";
-import { allRows, liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
+import type { ListQuery } from "~/lib/kit/list";
+import { liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
 import { registerSearchText } from "~/lib/kit/search-text";
+import { listSourceOf, recordStore, type ReadScope, type RecordStore } from "~/lib/kit/record.server";
 import type { SearchResult } from "~/lib/shell/search";
-import { getDb } from "~/middleware/cloudflare";
-import { getI18n } from "~/middleware/i18n";
-import { requireAgency } from "~/middleware/session";
-import { findLive } from "~/lib/kit/record.server";
-import {
-  contactToText,
-  PARTNER_REGISTERS,
-  partnerListSpec,
-  partnerSchemas,
-  partnerToCsvRow,
-  PROVIDER_CSV_COLUMNS,
-  serviceToText,
-  SUPPLIER_CSV_COLUMNS,
-  type PartnerFilter,
-  type PartnerRegister,
-  type PartnerSort,
-  type SupplierInput,
-} from "~/lib/registers/partner";
-import { historyFor, notFound, recordAction } from "~/lib/kit/record-action.server";
-import { canManageRegisters } from "~/lib/registers/roles";
+import { PARTNER_REGISTERS, type PartnerFilter, type PartnerRegister, type PartnerSort, type SupplierInput } from "~/lib/registers/partner";
+import { REFERENCES } from "~/lib/registers/references.server";
 
 export const SUPPLIER_ENTITY = PARTNER_REGISTERS.supplier.entity;
 export const PROVIDER_ENTITY = PARTNER_REGISTERS.provider.entity;
+
+export type PartnerQuery = ListQuery<PartnerSort, PartnerFilter>;
 
 const TABLES = { supplier, provider } as const;
 /**
@@ -45,15 +29,32 @@ const TABLES = { supplier, provider } as const;
  * `services`, so queries over the shared columns are written against the
  * supplier's type and run against whichever table is given.
  */
-const tableOf = (register: PartnerRegister) => TABLES[register] as typeof supplier;
+export const tableOf = (register: PartnerRegister) => TABLES[register] as typeof supplier;
+
+/** The record store of each register (typed over the shared columns). */
+export const partnerStores: Record<PartnerRegister, RecordStore<typeof supplier>> = {
+  supplier: storeOf("supplier"),
+  provider: storeOf("provider"),
+};
+
+function storeOf(register: PartnerRegister) {
+  const t = tableOf(register);
+  const { entity } = PARTNER_REGISTERS[register];
+  return recordStore({
+    table: t,
+    entity,
+    label: (row) => row.name,
+    softDelete: t.deletedAt,
+    searchText: t.searchText,
+    counter: entity,
+    createdBy: t.createdBy,
+    references: REFERENCES[entity],
+  });
+}
 
 function sourceOf(register: PartnerRegister): ListSource<PartnerSort, PartnerFilter> {
   const t = tableOf(register);
-  return {
-    table: t,
-    softDelete: t.deletedAt,
-    search: t.searchText,
-    counter: PARTNER_REGISTERS[register].entity,
+  return listSourceOf<PartnerSort, PartnerFilter>(partnerStores[register], {
     sortColumns: { name: t.searchText, city: t.city, createdAt: t.createdAt },
     filterWhere: (f) => {
       const out: SQL[] = [];
@@ -61,7 +62,7 @@ function sourceOf(register: PartnerRegister): ListSource<PartnerSort, PartnerFil
       if (f.kind) out.push(eq(t.kind, f.kind as "person" | "company"));
       return out;
     },
-  };
+  });
 }
 
 export const supplierSource = sourceOf("supplier");
@@ -85,7 +86,8 @@ export type PartnerListRow = {
   services?: ProviderService[];
 };
 
-export function listPartners(db: Db, register: PartnerRegister, agencyId: string, query: ListQuery<PartnerSort, PartnerFilter>) {
+export function listPartners(scope: ReadScope, register: PartnerRegister, query: PartnerQuery) {
+  const { db } = scope;
   const t = tableOf(register);
   const source = partnerSources[register];
   const sortColumn = source.sortColumns[query.sort];
@@ -103,7 +105,7 @@ export function listPartners(db: Db, register: PartnerRegister, agencyId: string
     createdAt: t.createdAt,
     ...(register === "provider" ? { services: provider.services } : {}),
   };
-  return runList({ db, agencyId }, source, query, (where, order, limit) =>
+  return runList(scope, source, query, (where, order, limit) =>
     db
       .select({ ...columns, sortValue: sql<string | number | null>`${sortColumn}` })
       .from(t)
@@ -113,11 +115,11 @@ export function listPartners(db: Db, register: PartnerRegister, agencyId: string
   );
 }
 
-export const listSuppliers = (db: Db, agencyId: string, query: ListQuery<PartnerSort, PartnerFilter>) => listPartners(db, "supplier", agencyId, query);
-export const listProviders = (db: Db, agencyId: string, query: ListQuery<PartnerSort, PartnerFilter>) => listPartners(db, "provider", agencyId, query);
+export const listSuppliers = (scope: ReadScope, query: PartnerQuery) => listPartners(scope, "supplier", query);
+export const listProviders = (scope: ReadScope, query: PartnerQuery) => listPartners(scope, "provider", query);
 
 /** A validated supplier form (a provider's adds `services`). */
-type PartnerValuesInput = SupplierInput & { services?: ProviderService[] };
+export type PartnerValuesInput = SupplierInput & { services?: ProviderService[] };
 
 /** The stored row of a validated form input (without id, agency and bookkeeping). */
 export function partnerValues(input: PartnerValuesInput) {
@@ -151,9 +153,8 @@ export type PartnerDuplicate = { field: "document" | "email"; id: string; name: 
 
 /** A live supplier (provider) of the agency, other than `exceptId`, with the same CPF/CNPJ or e-mail. */
 export async function findPartnerDuplicate(
-  db: Db,
+  { db, agencyId }: ReadScope,
   register: PartnerRegister,
-  agencyId: string,
   input: { document: string | null; email: string | null },
   exceptId?: string,
 ): Promise<PartnerDuplicate | null> {
@@ -195,138 +196,3 @@ function searchPartnersOf(register: PartnerRegister) {
 
 export const searchSuppliers = searchPartnersOf("supplier");
 export const searchProviders = searchPartnersOf("provider");
-
-// ---------------------------------------------------------------------------
-// The form screens (novo and editar/:id) of both registers
-
-type PartnerRow = typeof supplier.$inferSelect & { services?: ProviderService[] };
-
-const EMPTY_CONTACT = { name: "", role: "", email: "", phone: "" };
-const EMPTY_SERVICE = { name: "", description: "" };
-
-/** A stored record as the form shows it: masked document and phones, one empty row in empty lists. */
-export function partnerFormValues(row: PartnerRow) {
-  const text = (v: string | null | undefined) => v ?? "";
-  const pixKey = row.pixKey && (row.pixKeyType === "cpf" || row.pixKeyType === "cnpj") ? formatDocument(row.pixKey) : text(row.pixKey);
-  return {
-    kind: row.kind,
-    name: row.name,
-    tradeName: text(row.tradeName),
-    document: row.document ? formatDocument(row.document) : "",
-    category: row.category,
-    contacts: (row.contacts.length > 0 ? row.contacts : [EMPTY_CONTACT]).map((c: Contact) => ({
-      name: c.name,
-      role: text(c.role),
-      email: text(c.email),
-      phone: c.phone ? formatPhone(c.phone) : "",
-    })),
-    email: text(row.email),
-    phone: row.phone ? formatPhone(row.phone) : "",
-    website: text(row.website),
-    city: text(row.city),
-    state: text(row.state),
-    country: row.country,
-    bankCode: text(row.bankCode),
-    bankBranch: text(row.bankBranch),
-    bankAccount: text(row.bankAccount),
-    bankAccountType: text(row.bankAccountType),
-    pixKeyType: text(row.pixKeyType),
-    pixKey,
-    paymentTerm: text(row.paymentTerm),
-    notes: text(row.notes),
-    ...(row.services ? { services: (row.services.length > 0 ? row.services : [EMPTY_SERVICE]).map((s) => ({ name: s.name, description: text(s.description) })) } : {}),
-  };
-}
-
-const emptyValues = (register: PartnerRegister) => ({
-  kind: "company",
-  category: register === "provider" ? "receptive" : "hotel",
-  contacts: [EMPTY_CONTACT],
-  ...(register === "provider" ? { services: [EMPTY_SERVICE] } : {}),
-  country: "BR",
-});
-
-/** A flat, displayable version of a record (the stale-save differences). */
-function flat(row: PartnerRow): Record<string, string> {
-  const values = partnerFormValues(row);
-  return {
-    ...(Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string")) as Record<string, string>),
-    contacts: row.contacts.map(contactToText).join("; "),
-    ...(row.services ? { services: row.services.map(serviceToText).join("; ") } : {}),
-  };
-}
-
-type RouteArgs = { context: Readonly<RouterContextProvider>; request: Request; params: { id?: string } };
-
-/** The form screen's loader: an empty form (novo) or the agency's live record with its history (404 otherwise). */
-export async function partnerFormLoader(register: PartnerRegister, { context, request, params }: RouteArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const i18n = getI18n(context);
-  const { texts, entity } = PARTNER_REGISTERS[register];
-  const base = { register, timeZone: viewer.agency.timeZone };
-  if (!params.id) {
-    return { ...base, mode: "new" as const, values: emptyValues(register) as Record<string, unknown>, version: 0, name: "", history: null, canDelete: false, documentTitle: i18n.t(`partners.${texts}.new`) };
-  }
-  const row = (await findLive(db, TABLES[register], viewer.agency.id, params.id)) as PartnerRow | null;
-  if (!row) throw notFound();
-  const history = await historyFor(db, viewer.agency.id, entity, row.id, new URL(request.url));
-  return {
-    ...base,
-    mode: "edit" as const,
-    values: partnerFormValues(row) as Record<string, unknown>,
-    version: row.version,
-    name: row.name,
-    history,
-    canDelete: canManageRegisters(viewer.role),
-    documentTitle: row.name,
-  };
-}
-
-/** The validated form of either register (the provider's carries `services`, the edit form `version`). */
-type PartnerFormOutput = PartnerValuesInput & { version?: number };
-
-/** The form screen's action: save (create / update with the version check) or delete. */
-export function partnerFormAction(register: PartnerRegister, args: RouteArgs) {
-  const { entity, path } = PARTNER_REGISTERS[register];
-  return recordAction<PartnerRow, PartnerFormOutput>(
-    {
-      table: TABLES[register],
-      entity,
-      listPath: path,
-      schemas: partnerSchemas[register],
-      values: partnerValues,
-      display: flat,
-      duplicate: ({ db, agencyId }, input, exceptId) => findPartnerDuplicate(db, register, agencyId, input, exceptId),
-    },
-    args,
-  );
-}
-
-// ---------------------------------------------------------------------------
-// CSV export
-
-/** The current filter of the list as CSV, in the list's order (GET <list>/exportar?<list params>). */
-export async function partnerExport(register: PartnerRegister, { context, request }: Omit<RouteArgs, "params">) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const t = tableOf(register);
-  const source = partnerSources[register];
-  const query = parseListQuery(new URL(request.url).searchParams, partnerListSpec);
-  const sortColumn = source.sortColumns[query.sort];
-  async function* batches() {
-    for await (const rows of allRows({ db, agencyId: viewer.agency.id }, source, query, (where, order, limit) =>
-      db
-        .select({ row: TABLES[register], id: t.id, sortValue: sql<string | number | null>`${sortColumn}` })
-        .from(t)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit),
-    )) {
-      yield rows.map((r) => partnerToCsvRow(r.row as PartnerRow));
-    }
-  }
-  const day = new Date().toISOString().slice(0, 10);
-  const columns = register === "provider" ? PROVIDER_CSV_COLUMNS : SUPPLIER_CSV_COLUMNS;
-  return csvResponse(`${PARTNER_REGISTERS[register].csvName}-${viewer.agency.slug}-${day}.csv`, columns, batches());
-}

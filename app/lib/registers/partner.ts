@@ -13,6 +13,10 @@ import { msg, optionalEmail, optionalText, requiredText } from "~/lib/kit/forms"
 import type { ListSpec } from "~/lib/kit/list";
 import { BR_STATES, checkDocument, countryField, documentText, phoneField, regErr, versionField } from "~/lib/kit/fields";
 
+/** The choices the screens offer (the schema's lists). */
+export { BANK_ACCOUNT_TYPES, PIX_KEY_TYPES, SUPPLIER_CATEGORIES };
+export type { PixKeyType, SupplierCategory } from "~/db/schema/registers";
+
 /** The two registers built on these fields, with what differs between them. */
 export const PARTNER_REGISTERS = {
   supplier: { entity: "supplier", path: "/cadastros/fornecedores", module: "fornecedores", texts: "suppliers", searchKind: "fornecedor", csvName: "fornecedores" },

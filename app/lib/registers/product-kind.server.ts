@@ -9,9 +9,8 @@ import { newId, nowIso } from "~/db/schema/columns";
 import type { ProductKind } from "~/db/schema/registers";
 import { auditIfChanged, changedRows } from "~/lib/system/agencies.server";
 import { changedFields } from "~/lib/platform/audit.server";
-import type { Db } from "~/lib/platform/db.server";
 import { registerSearchText } from "~/lib/kit/search-text";
-import type { WriteContext } from "~/lib/kit/record.server";
+import type { ReadScope, WriteScope } from "~/lib/kit/record.server";
 import { productKindRows, type ProductKindInput, type ProductKindRow } from "~/lib/registers/product-kind";
 
 export const PRODUCT_KIND_ENTITY = "product_kind";
@@ -25,12 +24,12 @@ const rowColumns = {
 };
 
 /** The agency's nine rows, in PRODUCT_KINDS order (a kind without a row shows as disabled). */
-export async function listProductKinds(db: Db, agencyId: string): Promise<ProductKindRow[]> {
+export async function listProductKinds({ db, agencyId }: ReadScope): Promise<ProductKindRow[]> {
   const stored = await db.select(rowColumns).from(productKind).where(eq(productKind.agencyId, agencyId));
   return productKindRows(stored);
 }
 
-async function findKind(db: Db, agencyId: string, kind: ProductKind): Promise<ProductKindRow | null> {
+async function findKind({ db, agencyId }: ReadScope, kind: ProductKind): Promise<ProductKindRow | null> {
   const [row] = await db
     .select(rowColumns)
     .from(productKind)
@@ -51,12 +50,12 @@ const missing = (kind: ProductKind): ProductKindRow => ({ kind, id: null, enable
  * switch and the category. The row is created when the agency has none yet
  * (posted version 0); otherwise the posted version must be the stored one.
  */
-export async function saveProductKind(ctx: WriteContext, input: ProductKindInput): Promise<ProductKindSaveResult> {
-  const { db, agencyId, userId, ip } = ctx;
-  const current = await findKind(db, agencyId, input.kind);
+export async function saveProductKind(scope: WriteScope, input: ProductKindInput): Promise<ProductKindSaveResult> {
+  const { db, agencyId, userId, ip } = scope;
+  const current = await findKind(scope, input.kind);
   const next: { enabled: boolean; defaultCategory?: string | null } = { enabled: input.enabled };
   if (input.intent === "save") next.defaultCategory = input.defaultCategory;
-  const stale = async (): Promise<ProductKindSaveResult> => ({ ok: false, reason: "stale", current: (await findKind(db, agencyId, input.kind)) ?? missing(input.kind) });
+  const stale = async (): Promise<ProductKindSaveResult> => ({ ok: false, reason: "stale", current: (await findKind(scope, input.kind)) ?? missing(input.kind) });
 
   if (!current) {
     if (input.version !== 0) return { ok: false, reason: "stale", current: missing(input.kind) };

@@ -3,129 +3,46 @@ import { Callout, Flex, Text } from "@radix-ui/themes";
 import { CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { agent } from "~/db/schema";
-import { FormActions, useChoiceFormatter, RecordPage, type RecordActionData } from "~/components/kit/RecordParts";
+import { FormActions } from "~/components/kit/FormActions";
+import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
+import { useChoiceFormatter } from "~/components/kit/RecordHistory";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
-import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import { formatPercent } from "~/lib/platform/format";
 import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { phoneMask } from "~/lib/platform/masks";
-import { agentEditSchema, agentErr, agentSchema, bpsToPercentText, PIX_KEY_TYPES, type AgentInput } from "~/lib/registers/agent";
-import { AGENT_ENTITY, agencyMembers, agentValues, findAgentDuplicate, isLinkableUser, type AgencyMember } from "~/lib/registers/agent.server";
-import { findLive } from "~/lib/kit/record.server";
-import { historyFor, notFound, recordAction } from "~/lib/kit/record-action.server";
-import { canManageRegisters } from "~/lib/registers/roles";
+import { agentSchema, AGENTS_PATH as LIST, PIX_KEY_TYPES } from "~/lib/registers/agent";
+import { AGENT_EMPTY, agentFormValues, agentScreenExtra, agentSpec, type AgencyMember } from "~/lib/registers/agent.server";
+import { recordAction } from "~/lib/kit/record-action.server";
+import { recordLoader } from "~/lib/kit/record-loader.server";
 import { lookup } from "~/lib/platform/translate";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/agentes.form";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "agentes")];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
-const LIST = "/cadastros/agentes";
-
-type AgentRow = typeof agent.$inferSelect;
-
-/** A stored agent as the form shows it: masked document and phone, the commission as a percentage. */
-function formValues(row: AgentRow) {
-  const text = (v: string | null) => v ?? "";
-  return {
-    name: row.name,
-    document: row.document ? formatDocument(row.document) : "",
-    email: text(row.email),
-    phone: row.phone ? formatPhone(row.phone) : "",
-    userId: text(row.userId),
-    commissionRule: row.commissionRule,
-    commission: bpsToPercentText(row.commissionBps),
-    pixKeyType: text(row.pixKeyType),
-    pixKey: row.pixKey && (row.pixKeyType === "cpf" || row.pixKeyType === "cnpj") ? formatDocument(row.pixKey) : text(row.pixKey),
-    notes: text(row.notes),
-  };
-}
-
-const EMPTY = { commissionRule: "sale_percent", commission: "0" };
-
-/**
- * The form values as the stale notice shows them: the linked user by name, the
- * rule and Pix type by their translated names.
- */
-function flat(values: ReturnType<typeof formValues>, names: { user: (id: string) => string; rule: (rule: string) => string; pix: (type: string) => string }): Record<string, string> {
-  return {
-    ...values,
-    userId: values.userId ? names.user(values.userId) : "",
-    commissionRule: names.rule(values.commissionRule),
-    pixKeyType: values.pixKeyType ? names.pix(values.pixKeyType) : "",
-  };
-}
-
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
+/** Novo agente (no id) or editar/:id, with the members it may be linked to: 404 for an unknown id or another agency's. */
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  const scope = requireScope(context, request);
   const i18n = getI18n(context);
-  if (!params.id) {
-    return {
-      mode: "new" as const,
-      values: EMPTY,
-      version: 0,
-      name: "",
-      members: await agencyMembers(db, viewer.agency.id),
-      history: null,
-      canDelete: false,
-      timeZone: viewer.agency.timeZone,
-      documentTitle: i18n.t("agents.new"),
-    };
-  }
-  const row = await findLive(db, agent, viewer.agency.id, params.id);
-  if (!row) throw notFound();
-  const [members, history] = await Promise.all([agencyMembers(db, viewer.agency.id, row.userId), historyFor(db, viewer.agency.id, AGENT_ENTITY, row.id, new URL(request.url))]);
-  return {
-    mode: "edit" as const,
-    values: formValues(row),
-    version: row.version,
-    name: row.name,
-    members,
-    history,
-    canDelete: canManageRegisters(viewer.role),
-    timeZone: viewer.agency.timeZone,
-    documentTitle: row.name,
-  };
+  return recordLoader(agentSpec(scope, (key) => i18n.t(key as never)), scope, request, params, {
+    toForm: agentFormValues,
+    empty: AGENT_EMPTY,
+    newTitle: i18n.t("agents.new"),
+    extra: agentScreenExtra(scope),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
-export function action(args: Route.ActionArgs) {
-  const { context, request } = args;
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
+/** Save (create, or update with the version check) and delete. */
+export function action({ context, request, params }: Route.ActionArgs) {
+  const scope = requireScope(context, request);
   const i18n = getI18n(context);
-  return recordAction<AgentRow, AgentInput>(
-    {
-      table: agent,
-      entity: AGENT_ENTITY,
-      listPath: LIST,
-      schemas: { create: agentSchema, edit: agentEditSchema },
-      values: agentValues,
-      // The linked user must belong to this agency (and be active, unless it is the one already linked).
-      check: async (_ctx, input, current) =>
-        input.userId && !(await isLinkableUser(db, viewer.agency.id, input.userId, current?.userId ?? null)) ? { userId: [agentErr.userNotMember] } : null,
-      duplicate: (_ctx, input, exceptId) => findAgentDuplicate(db, viewer.agency.id, input, exceptId),
-      // The stale notice names the linked user, the rule and the Pix type as the form shows them.
-      display: async (row) => {
-        const members = await agencyMembers(db, viewer.agency.id, row.userId);
-        return flat(formValues(row), {
-          user: (id: string) => members.find((m) => m.id === id)?.name ?? id,
-          rule: (rule: string) => i18n.t(`agents.rules.${rule}` as never) as string,
-          pix: (type: string) => i18n.t(`agents.pixTypes.${type}` as never) as string,
-        });
-      },
-    },
-    args,
-  );
+  return recordAction(agentSpec(scope, (key) => i18n.t(key as never) as string), scope, request, params);
 }
-
 
 export default function AgentForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -5,9 +5,8 @@ import { formatDocument } from "~/lib/platform/br-documents";
 import { parseListQuery } from "~/lib/kit/list";
 import { agentListSpec, formatCommission } from "~/lib/registers/agent";
 import { listAgents, type AgentListRow } from "~/lib/registers/agent.server";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/agentes";
 
@@ -15,9 +14,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
+  const scope = requireScope(context, request);
   const query = parseListQuery(new URL(request.url).searchParams, agentListSpec);
-  const { rows, page } = await listAgents(getDb(context), viewer.agency.id, query);
+  const { rows, page } = await listAgents(scope, query);
   return { query, rows, page, documentTitle: getI18n(context).t("menu.cadastros.agentes.title") };
 }
 

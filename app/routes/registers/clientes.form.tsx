@@ -4,125 +4,37 @@ import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { client } from "~/db/schema";
-import { FormActions, useChoiceFormatter, RecordPage, type RecordActionData } from "~/components/kit/RecordParts";
+import { FormActions } from "~/components/kit/FormActions";
+import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
+import { useChoiceFormatter } from "~/components/kit/RecordHistory";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
-import { formatCep, formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { cepMask, documentMask, phoneMask } from "~/lib/platform/masks";
-import { clientEditSchema, clientSchema, MAX_EMAILS, MAX_PHONES, type ClientInput } from "~/lib/registers/client";
-import { CLIENT_ENTITY, clientValues, findClientDuplicate } from "~/lib/registers/client.server";
-import { findLive } from "~/lib/kit/record.server";
-import { historyFor, notFound, recordAction, type RecordSpec } from "~/lib/kit/record-action.server";
-import { canManageRegisters } from "~/lib/registers/roles";
+import { clientSchema, CLIENTS_PATH as LIST, MAX_EMAILS, MAX_PHONES } from "~/lib/registers/client";
+import { CLIENT_EMPTY, clientFormValues, clientSpec } from "~/lib/registers/client.server";
+import { recordAction } from "~/lib/kit/record-action.server";
+import { recordLoader } from "~/lib/kit/record-loader.server";
 import { lookup } from "~/lib/platform/translate";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/clientes.form";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "clientes")];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
-const LIST = "/cadastros/clientes";
-
-type ClientRow = typeof client.$inferSelect;
-
-/** A stored client as the form shows it: masked documents, CEP and phones, tags as text. */
-function formValues(row: ClientRow) {
-  const text = (v: string | null) => v ?? "";
-  return {
-    kind: row.kind,
-    name: row.name,
-    tradeName: text(row.tradeName),
-    document: row.document ? formatDocument(row.document) : "",
-    rg: text(row.rg),
-    rgIssuer: text(row.rgIssuer),
-    passportNumber: text(row.passportNumber),
-    passportCountry: text(row.passportCountry),
-    passportExpiry: text(row.passportExpiry),
-    nationality: text(row.nationality),
-    birthDate: text(row.birthDate),
-    emails: row.emails.length > 0 ? row.emails : [""],
-    phones: (row.phones.length > 0 ? row.phones : [{ number: "", whatsapp: false }]).map((p) => ({
-      number: p.number ? formatPhone(p.number) : "",
-      whatsapp: p.whatsapp ? "on" : "",
-    })),
-    postalCode: row.postalCode && row.country === "BR" ? formatCep(row.postalCode) : text(row.postalCode),
-    street: text(row.street),
-    number: text(row.number),
-    complement: text(row.complement),
-    district: text(row.district),
-    city: text(row.city),
-    state: text(row.state),
-    country: row.country,
-    emergencyContactName: text(row.emergencyContactName),
-    emergencyContactPhone: row.emergencyContactPhone ? formatPhone(row.emergencyContactPhone) : "",
-    tags: row.tags.join(", "),
-    notes: text(row.notes),
-    marketingConsent: row.marketingConsent ? "on" : "",
-  };
-}
-
-const EMPTY = {
-  kind: "person",
-  emails: [""],
-  phones: [{ number: "", whatsapp: "" }],
-  country: "BR",
-};
-
-/** A flat, displayable version of the form values (stale-save differences). */
-function flat(values: ReturnType<typeof formValues>): Record<string, string> {
-  return {
-    ...Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string")),
-    emails: values.emails.filter(Boolean).join(", "),
-    phones: values.phones
-      .filter((p) => p.number)
-      .map((p) => p.number)
-      .join(", "),
-    marketingConsent: values.marketingConsent ? "✓" : "",
-  } as Record<string, string>;
-}
-
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const i18n = getI18n(context);
-  if (!params.id) {
-    return { mode: "new" as const, values: EMPTY, version: 0, name: "", history: null, canDelete: false, timeZone: viewer.agency.timeZone, documentTitle: i18n.t("registers.clients.new") };
-  }
-  const row = await findLive(db, client, viewer.agency.id, params.id);
-  if (!row) throw notFound();
-  const history = await historyFor(db, viewer.agency.id, CLIENT_ENTITY, row.id, new URL(request.url));
-  return {
-    mode: "edit" as const,
-    values: formValues(row),
-    version: row.version,
-    name: row.name,
-    history,
-    canDelete: canManageRegisters(viewer.role),
-    timeZone: viewer.agency.timeZone,
-    documentTitle: row.name,
-  };
-}
+/** Novo cliente (no id) or editar/:id: 404 for an unknown id or another agency's. */
+export const loader = ({ context, request, params }: Route.LoaderArgs) =>
+  recordLoader(clientSpec, requireScope(context, request), request, params, {
+    toForm: clientFormValues,
+    empty: CLIENT_EMPTY,
+    newTitle: getI18n(context).t("registers.clients.new"),
+  });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
-const spec: RecordSpec<ClientRow, ClientInput> = {
-  table: client,
-  entity: CLIENT_ENTITY,
-  listPath: LIST,
-  schemas: { create: clientSchema, edit: clientEditSchema },
-  values: clientValues,
-  display: (row) => flat(formValues(row)),
-  duplicate: ({ db, agencyId }, input, exceptId) => findClientDuplicate(db, agencyId, input, exceptId),
-};
-
-export function action(args: Route.ActionArgs) {
-  return recordAction(spec, args);
-}
-
+/** Save (create, or update with the version check) and delete. */
+export const action = ({ context, request, params }: Route.ActionArgs) => recordAction(clientSpec, requireScope(context, request), request, params);
 
 export default function ClientForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

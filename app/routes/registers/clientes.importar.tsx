@@ -8,12 +8,10 @@ import { CSV_DELIMITER, parseCsv } from "~/lib/kit/csv.server";
 import { redirectWithToast } from "~/lib/platform/flash.server";
 import { CLIENT_CSV_COLUMNS } from "~/lib/registers/client";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importClients, type ImportReport } from "~/lib/registers/client.server";
-import { writeContext } from "~/lib/kit/record-action.server";
 import { REGISTER_MANAGERS } from "~/lib/registers/roles";
 import { lookup, translate } from "~/lib/platform/translate";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule, requireRoles } from "~/middleware/session";
+import { requireAgency, requireModule, requireRoles, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/clientes.importar";
 
@@ -36,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 type Answer = { error?: string; report?: ImportReport; mode?: "check" | "validOnly" };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireAgency(context, request);
+  const scope = requireScope(context, request);
   const formData = await request.formData();
   const file = formData.get("file");
   const validOnly = formData.get("mode") === "validOnly";
@@ -55,7 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (missing.length > 0 || unknown.length > 0) return fail("registers.import.errors.header");
   if (parsed.records.length === 0) return fail("registers.import.errors.empty");
   if (parsed.records.length > IMPORT_MAX_ROWS) return fail("registers.import.errors.tooManyRows");
-  const report = await importClients(getDb(context), writeContext(getDb(context), viewer, request), parsed.records, { validOnly, lines: parsed.lines });
+  const report = await importClients(scope, parsed.records, { validOnly, lines: parsed.lines });
   if (report.imported > 0) {
     return redirectWithToast("/cadastros/clientes?sort=createdAt&dir=desc", { title: "registers.import.done", values: { count: report.imported } });
   }

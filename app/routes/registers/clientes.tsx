@@ -9,9 +9,8 @@ import { parseListQuery } from "~/lib/kit/list";
 import { clientListSpec } from "~/lib/registers/client";
 import { listClients, type ClientListRow } from "~/lib/registers/client.server";
 import { canManageRegisters } from "~/lib/registers/roles";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/clientes";
 
@@ -19,10 +18,10 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
+  const scope = requireScope(context, request);
   const query = parseListQuery(new URL(request.url).searchParams, clientListSpec);
-  const { rows, page } = await listClients(getDb(context), viewer.agency.id, query);
-  return { query, rows, page, timeZone: viewer.agency.timeZone, canImport: canManageRegisters(viewer.role), documentTitle: getI18n(context).t("menu.cadastros.clientes.title") };
+  const { rows, page } = await listClients(scope, query);
+  return { query, rows, page, timeZone: scope.timeZone, canImport: canManageRegisters(scope.role), documentTitle: getI18n(context).t("menu.cadastros.clientes.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];

@@ -1,42 +1,14 @@
-import { sql } from "drizzle-orm";
-import { csvResponse } from "~/lib/kit/csv.server";
 import { parseListQuery } from "~/lib/kit/list";
-import { allRows } from "~/lib/kit/list.server";
-import { DESTINATION_CSV_COLUMNS, destinationListSpec, destinationToCsvRow } from "~/lib/registers/destination";
-import { destinationSource } from "~/lib/registers/destination.server";
-import { getDb } from "~/middleware/cloudflare";
-import { requireAgency, requireModule } from "~/middleware/session";
-import { destination } from "~/db/schema";
+import { exportFilename } from "~/lib/kit/export.server";
+import { destinationListSpec } from "~/lib/registers/destination";
+import { destinationsCsv } from "~/lib/registers/destination.server";
+import { requireAgency, requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/destinos.exportar";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "destinos")];
 
 /** GET /cadastros/destinos/exportar?<list params>: the current filter as CSV, in the list's order (no images). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
+export function loader({ context, request }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams, destinationListSpec);
-  const sortColumn = destinationSource.sortColumns[query.sort];
-  async function* batches() {
-    for await (const rows of allRows({ db, agencyId: viewer.agency.id }, destinationSource, query, (where, order, limit) =>
-      db
-        .select({
-          id: destination.id,
-          name: destination.name,
-          city: destination.city,
-          state: destination.state,
-          country: destination.country,
-          description: destination.description,
-          sortValue: sql<string | number | null>`${sortColumn}`,
-        })
-        .from(destination)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit),
-    )) {
-      yield rows.map(destinationToCsvRow);
-    }
-  }
-  const day = new Date().toISOString().slice(0, 10);
-  return csvResponse(`destinos-${viewer.agency.slug}-${day}.csv`, DESTINATION_CSV_COLUMNS, batches());
+  return destinationsCsv(requireScope(context, request), query, exportFilename("destinos", requireAgency(context, request).agency.slug));
 }

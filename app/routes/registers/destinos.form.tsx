@@ -2,101 +2,52 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { ImageOff, Trash2, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useFetcher, useNavigation } from "react-router";
-import { destination } from "~/db/schema";
-import { FormActions, RecordPage, type RecordActionData } from "~/components/kit/RecordParts";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { FormActions } from "~/components/kit/FormActions";
+import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
 import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
-import { findLive } from "~/lib/kit/record.server";
-import { destinationEditSchema, destinationSchema, type DestinationInput } from "~/lib/registers/destination";
-import { coverUrl, DESTINATION_ENTITY, destinationValues, setCover } from "~/lib/registers/destination.server";
-import { historyFor, notFound, recordAction, type RecordSpec } from "~/lib/kit/record-action.server";
-import { canManageRegisters } from "~/lib/registers/roles";
+import { destinationSchema, DESTINATIONS_PATH as LIST } from "~/lib/registers/destination";
+import { coverUrl, DESTINATION_EMPTY, destinationFormValues, destinationSpec, setCover } from "~/lib/registers/destination.server";
+import { recordAction } from "~/lib/kit/record-action.server";
+import { recordLoader } from "~/lib/kit/record-loader.server";
+import { badRequest, conflict, notFound } from "~/lib/platform/http";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { lookup } from "~/lib/platform/translate";
-import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getEnv } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/destinos.form";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "destinos")];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
-const LIST = "/cadastros/destinos";
-
-type DestinationRow = typeof destination.$inferSelect;
-
-/** A stored destination as the form shows it. */
-function formValues(row: Pick<DestinationRow, "name" | "city" | "state" | "country" | "description">): Record<string, string> {
-  return { name: row.name, city: row.city ?? "", state: row.state ?? "", country: row.country, description: row.description ?? "" };
-}
-
-const EMPTY = { country: "BR" };
-
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const i18n = getI18n(context);
-  if (!params.id) {
-    return {
-      mode: "new" as const,
-      values: EMPTY as Record<string, string>,
-      version: 0,
-      name: "",
-      coverUrl: null,
-      history: null,
-      canDelete: false,
-      timeZone: viewer.agency.timeZone,
-      documentTitle: i18n.t("destinations.new"),
-    };
-  }
-  const row = await findLive(db, destination, viewer.agency.id, params.id);
-  if (!row) throw notFound();
-  const history = await historyFor(db, viewer.agency.id, DESTINATION_ENTITY, row.id, new URL(request.url));
-  return {
-    mode: "edit" as const,
-    values: formValues(row),
-    version: row.version,
-    name: row.name,
-    coverUrl: coverUrl(row.id, row.coverKey),
-    history,
-    canDelete: canManageRegisters(viewer.role),
-    timeZone: viewer.agency.timeZone,
-    documentTitle: row.name,
-  };
-}
+/** Novo destino (no id) or editar/:id with its cover: 404 for an unknown id or another agency's. */
+export const loader = ({ context, request, params }: Route.LoaderArgs) =>
+  recordLoader(destinationSpec, requireScope(context, request), request, params, {
+    toForm: destinationFormValues,
+    empty: DESTINATION_EMPTY,
+    newTitle: getI18n(context).t("destinations.new"),
+    extra: (row) => ({ coverUrl: row ? coverUrl(row.id, row.coverKey) : null }),
+  });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
-const spec: RecordSpec<DestinationRow, DestinationInput> = {
-  table: destination,
-  entity: DESTINATION_ENTITY,
-  listPath: LIST,
-  schemas: { create: destinationSchema, edit: destinationEditSchema },
-  values: destinationValues,
-  display: formValues,
-};
-
-export function action(args: Route.ActionArgs) {
-  const { context, params } = args;
-  // The cover has its own small forms (upload, remove) on the edit screen.
-  return recordAction(spec, args, async (intent, formData, ctx) => {
+/** Save, delete, and the cover's own small forms (upload, remove) on the edit screen. */
+export function action({ context, request, params }: Route.ActionArgs) {
+  return recordAction(destinationSpec, requireScope(context, request), request, params, async (intent, formData, scope) => {
     if (intent !== "cover" && intent !== "removeCover") return undefined;
-    const result = await setCover(ctx, getEnv(context).FILES, params.id!, intent === "cover" ? formData.get("cover") : "remove");
+    const result = await setCover(scope, getEnv(context).FILES, params.id!, intent === "cover" ? formData.get("cover") : "remove");
     if (!result.ok) {
       if (result.reason === "notFound") throw notFound();
-      if (result.reason === "invalid") return data({ form: "cover" as const, coverError: result.error }, { status: 400 });
-      return data(
-        { form: "cover" as const, coverError: "destinations.cover.conflict", toast: { title: "destinations.cover.conflict", variant: "destructive" } satisfies ToastMessage },
-        { status: 409 },
-      );
+      if (result.reason === "invalid") return badRequest({ form: "cover" as const, coverError: result.error });
+      return conflict({ form: "cover" as const, coverError: "destinations.cover.conflict", toast: { title: "destinations.cover.conflict", variant: "destructive" } satisfies ToastMessage });
     }
     const title = intent === "cover" ? "destinations.cover.saved" : "destinations.cover.removed";
     return { form: "cover" as const, toast: { title, values: { name: result.name } } satisfies ToastMessage };
   });
 }
-
 
 export default function DestinationForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

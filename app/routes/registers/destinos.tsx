@@ -6,9 +6,8 @@ import { formatDate } from "~/lib/platform/format";
 import { parseListQuery } from "~/lib/kit/list";
 import { countryName, destinationListSpec, placeOf } from "~/lib/registers/destination";
 import { destinationCountries, listDestinations, type DestinationListRow } from "~/lib/registers/destination.server";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/destinos";
 
@@ -16,11 +15,10 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
+  const scope = requireScope(context, request);
   const query = parseListQuery(new URL(request.url).searchParams, destinationListSpec);
-  const [{ rows, page }, countries] = await Promise.all([listDestinations(db, viewer.agency.id, query), destinationCountries(db, viewer.agency.id)]);
-  return { query, rows, page, countries, timeZone: viewer.agency.timeZone, documentTitle: getI18n(context).t("menu.cadastros.destinos.title") };
+  const [{ rows, page }, countries] = await Promise.all([listDestinations(scope, query), destinationCountries(scope)]);
+  return { query, rows, page, countries, timeZone: scope.timeZone, documentTitle: getI18n(context).t("menu.cadastros.destinos.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];

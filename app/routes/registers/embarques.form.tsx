@@ -3,99 +3,37 @@ import { Flex, Text } from "@radix-ui/themes";
 import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { boardingPoint } from "~/db/schema";
-import { FormActions, RecordPage, type RecordActionData } from "~/components/kit/RecordParts";
+import { FormActions } from "~/components/kit/FormActions";
+import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
 import { FormField, FormSection, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
-import { formatCep } from "~/lib/platform/br-documents";
 import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { cepMask } from "~/lib/platform/masks";
-import { boardingPointEditSchema, boardingPointSchema, coordinateText, mapHref, type BoardingPointInput } from "~/lib/registers/boarding-point";
-import { BOARDING_POINT_ENTITY, boardingPointValues } from "~/lib/registers/boarding-point.server";
-import { findLive } from "~/lib/kit/record.server";
-import { historyFor, notFound, recordAction, type RecordSpec } from "~/lib/kit/record-action.server";
-import { canManageRegisters } from "~/lib/registers/roles";
+import { BOARDING_POINTS_PATH as LIST, boardingPointSchema, mapHref } from "~/lib/registers/boarding-point";
+import { BOARDING_POINT_EMPTY, boardingPointFormValues, boardingPointSpec } from "~/lib/registers/boarding-point.server";
+import { recordAction } from "~/lib/kit/record-action.server";
+import { recordLoader } from "~/lib/kit/record-loader.server";
 import { lookup } from "~/lib/platform/translate";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/embarques.form";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros", "embarques")];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
-const LIST = "/cadastros/embarques";
-
-type BoardingPointRow = typeof boardingPoint.$inferSelect;
-
-/** A stored boarding point as the form shows it (masked CEP, coordinates and minutes as text). */
-function formValues(row: BoardingPointRow) {
-  const text = (v: string | null) => v ?? "";
-  return {
-    name: row.name,
-    address: text(row.address),
-    district: text(row.district),
-    city: text(row.city),
-    state: text(row.state),
-    postalCode: row.postalCode ? formatCep(row.postalCode) : "",
-    latitude: coordinateText(row.latitude),
-    longitude: coordinateText(row.longitude),
-    reference: text(row.reference),
-    defaultOffsetMinutes: String(row.defaultOffsetMinutes),
-  };
-}
-
-const EMPTY = { defaultOffsetMinutes: "0" };
-
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const i18n = getI18n(context);
-  if (!params.id) {
-    return {
-      mode: "new" as const,
-      values: EMPTY,
-      version: 0,
-      name: "",
-      map: null,
-      history: null,
-      canDelete: false,
-      timeZone: viewer.agency.timeZone,
-      documentTitle: i18n.t("boardingPoints.new"),
-    };
-  }
-  const row = await findLive(db, boardingPoint, viewer.agency.id, params.id);
-  if (!row) throw notFound();
-  const history = await historyFor(db, viewer.agency.id, BOARDING_POINT_ENTITY, row.id, new URL(request.url));
-  return {
-    mode: "edit" as const,
-    values: formValues(row),
-    version: row.version,
-    name: row.name,
-    map: mapHref(row.latitude, row.longitude),
-    history,
-    canDelete: canManageRegisters(viewer.role),
-    timeZone: viewer.agency.timeZone,
-    documentTitle: row.name,
-  };
-}
+/** Novo ponto de embarque (no id) or editar/:id with its map link: 404 for an unknown id or another agency's. */
+export const loader = ({ context, request, params }: Route.LoaderArgs) =>
+  recordLoader(boardingPointSpec, requireScope(context, request), request, params, {
+    toForm: boardingPointFormValues,
+    empty: BOARDING_POINT_EMPTY,
+    newTitle: getI18n(context).t("boardingPoints.new"),
+    extra: (row) => ({ map: row ? mapHref(row.latitude, row.longitude) : null }),
+  });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
-const spec: RecordSpec<BoardingPointRow, BoardingPointInput> = {
-  table: boardingPoint,
-  entity: BOARDING_POINT_ENTITY,
-  listPath: LIST,
-  schemas: { create: boardingPointSchema, edit: boardingPointEditSchema },
-  values: boardingPointValues,
-  display: formValues,
-  // No duplicate rule: "Rodoviária" may well exist in two cities.
-};
-
-export function action(args: Route.ActionArgs) {
-  return recordAction(spec, args);
-}
-
+/** Save (create, or update with the version check) and delete. */
+export const action = ({ context, request, params }: Route.ActionArgs) => recordAction(boardingPointSpec, requireScope(context, request), request, params);
 
 export default function BoardingPointForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -5,9 +5,8 @@ import { ListPage, type Column } from "~/components/kit/ListPage";
 import { parseListQuery } from "~/lib/kit/list";
 import { boardingPointListSpec, formatOffset, mapHref } from "~/lib/registers/boarding-point";
 import { boardingPointStates, listBoardingPoints, type BoardingPointListRow } from "~/lib/registers/boarding-point.server";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/embarques";
 
@@ -15,10 +14,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
+  const scope = requireScope(context, request);
   const query = parseListQuery(new URL(request.url).searchParams, boardingPointListSpec);
-  const [{ rows, page }, states] = await Promise.all([listBoardingPoints(db, viewer.agency.id, query), boardingPointStates(db, viewer.agency.id)]);
+  const [{ rows, page }, states] = await Promise.all([listBoardingPoints(scope, query), boardingPointStates(scope)]);
   // The filter offers the states the agency's points are in (and the one chosen, even if none is left there).
   const chosen = query.filters.state;
   const stateOptions = chosen && !states.includes(chosen) ? [...states, chosen].sort() : states;

@@ -1,6 +1,9 @@
-import { PartnerFormPage } from "~/components/registers/PartnerFields";
-import { partnerFormAction, partnerFormLoader } from "~/lib/registers/partner.server";
-import { requireModule } from "~/middleware/session";
+import { PartnerFormPage } from "~/components/registers/PartnerFormPage";
+import { recordAction } from "~/lib/kit/record-action.server";
+import { recordLoader } from "~/lib/kit/record-loader.server";
+import { partnerEmpty, partnerFormValues, partnerSpec } from "~/lib/registers/partner-screen.server";
+import { getI18n } from "~/middleware/i18n";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/fornecedores.form";
 
@@ -8,12 +11,17 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 /** Novo fornecedor (no id) or editar/:id: 404 for an unknown id or another agency's. */
-export const loader = (args: Route.LoaderArgs) => partnerFormLoader("supplier", args);
+export const loader = ({ context, request, params }: Route.LoaderArgs) =>
+  recordLoader(partnerSpec("supplier"), requireScope(context, request), request, params, {
+    toForm: partnerFormValues,
+    empty: partnerEmpty("supplier"),
+    newTitle: getI18n(context).t("partners.suppliers.new"),
+  });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
 /** Save (create, or update with the version check) and delete. */
-export const action = (args: Route.ActionArgs) => partnerFormAction("supplier", args);
+export const action = ({ context, request, params }: Route.ActionArgs) => recordAction(partnerSpec("supplier"), requireScope(context, request), request, params);
 
 export default function SupplierForm({ loaderData, actionData }: Route.ComponentProps) {
   return <PartnerFormPage register="supplier" loaderData={loaderData} actionData={actionData} />;

@@ -1,10 +1,9 @@
-import { PartnerListPage } from "~/components/registers/PartnerFields";
+import { PartnerListPage } from "~/components/registers/PartnerListPage";
 import { parseListQuery } from "~/lib/kit/list";
 import { supplierListSpec } from "~/lib/registers/partner";
 import { listSuppliers } from "~/lib/registers/partner.server";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/fornecedores";
 
@@ -12,9 +11,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
+  const scope = requireScope(context, request);
   const query = parseListQuery(new URL(request.url).searchParams, supplierListSpec);
-  const { rows, page } = await listSuppliers(getDb(context), viewer.agency.id, query);
+  const { rows, page } = await listSuppliers(scope, query);
   return { query, rows, page, documentTitle: getI18n(context).t("menu.cadastros.fornecedores.title") };
 }
 

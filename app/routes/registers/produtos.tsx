@@ -1,17 +1,16 @@
 import { Badge, Button, Callout, Card, Flex, Text, TextField } from "@radix-ui/themes";
 import { Info } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { PageHeader } from "~/components/system/PageHeader";
 import { malformed, parseForm } from "~/lib/kit/forms";
+import { badRequest, conflict, forbidden } from "~/lib/platform/http";
 import { CATEGORY_MAX, canEditProductKinds, productKindSchema, type ProductKindRow } from "~/lib/registers/product-kind";
 import { listProductKinds, saveProductKind } from "~/lib/registers/product-kind.server";
-import { writeContext } from "~/lib/kit/record-action.server";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { translate } from "~/lib/platform/translate";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule } from "~/middleware/session";
+import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/produtos";
 
@@ -19,9 +18,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
-  const rows = await listProductKinds(getDb(context), viewer.agency.id);
-  return { rows, canEdit: canEditProductKinds(viewer.role), documentTitle: getI18n(context).t("menu.cadastros.produtos.title") };
+  const scope = requireScope(context, request);
+  const rows = await listProductKinds(scope);
+  return { rows, canEdit: canEditProductKinds(scope.role), documentTitle: getI18n(context).t("menu.cadastros.produtos.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
@@ -37,27 +36,24 @@ type RowAnswer = {
 
 /** POST: one row's `save` (switch and category) or `toggle` (switch only), for the viewer's agency. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireAgency(context, request);
+  const scope = requireScope(context, request);
   const i18n = getI18n(context);
   const formData = await request.formData();
   const posted = formData.get("kind");
   const kind = typeof posted === "string" ? posted.slice(0, 20) : "";
-  if (!canEditProductKinds(viewer.role)) {
-    return data({ kind, error: "products.forbidden", toast: { title: "products.forbidden", variant: "destructive" } } satisfies RowAnswer, { status: 403 });
+  if (!canEditProductKinds(scope.role)) {
+    return forbidden({ kind, error: "products.forbidden", toast: { title: "products.forbidden", variant: "destructive" } } satisfies RowAnswer);
   }
   const submission = parseForm(formData, productKindSchema);
   if (!submission) return malformed();
   if (submission.status !== "success") {
-    return data({ kind, error: "products.invalid", result: submission.reply() }, { status: 400 });
+    return badRequest({ kind, error: "products.invalid", result: submission.reply() });
   }
   const input = submission.value;
   const label = translate(i18n, `products.kinds.${input.kind}`);
-  const result = await saveProductKind(writeContext(getDb(context), viewer, request), input);
+  const result = await saveProductKind(scope, input);
   if (!result.ok) {
-    return data(
-      { kind: input.kind, current: result.current, error: "products.stale", toast: { title: "products.stale", values: { kind: label }, variant: "destructive" } } satisfies RowAnswer,
-      { status: 409 },
-    );
+    return conflict({ kind: input.kind, current: result.current, error: "products.stale", toast: { title: "products.stale", values: { kind: label }, variant: "destructive" } } satisfies RowAnswer);
   }
   const title = input.intent === "toggle" ? (input.enabled ? "products.enabledOn" : "products.enabledOff") : "products.saved";
   return { kind: input.kind, ok: true, row: result.row, toast: { title, values: { kind: label } } } satisfies RowAnswer;

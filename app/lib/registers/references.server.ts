@@ -1,0 +1,33 @@
+/**
+ * What refers to each register's records: a delete is refused while any live
+ * row of these kinds points at the record, and the refusal names each kind
+ * with its count (kit/record.server.ts, "References").
+ *
+ * To make a module's rows protect the registers they point at, add a rule to
+ * the register's list here — it depends only on the schema:
+ *
+ *   client: [
+ *     {
+ *       table: financeTitle,                      // the referencing table (has agency_id)
+ *       column: financeTitle.partyId,             // holds the client's id
+ *       when: eq(financeTitle.partyKind, "client"),  // optional discriminator
+ *       live: isNull(financeTitle.cancelledAt),   // optional: a deleted_at column or a condition
+ *       label: "finance.references.titles",       // translation key with {{count}}, in pt/en/es
+ *     },
+ *   ],
+ *
+ * The count runs within the record's agency; give the referencing column an
+ * index starting with agency_id.
+ */
+import type { ReferenceRule } from "~/lib/kit/record.server";
+
+export type RegisterEntity = "client" | "supplier" | "provider" | "agent" | "boarding_point" | "destination";
+
+export const REFERENCES: Record<RegisterEntity, ReferenceRule[]> = {
+  client: [],
+  supplier: [],
+  provider: [],
+  agent: [],
+  boarding_point: [],
+  destination: [],
+};
