@@ -76,7 +76,11 @@ async function hydrated(page: Page) {
 }
 
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    // Experimental in axe, so off by default: an accessible name must contain the visible label (WCAG 2.5.3).
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -416,6 +420,24 @@ test.describe("mobile (390×844)", () => {
     await expect(sidebar).toBeHidden();
   });
 
+  test("/dashboard has no serious accessibility violations with the drawer closed, open and closed again; no tooltip is left behind", async ({ browser }) => {
+    const page = await start(browser, "admin@sol.example", { viewport: MOBILE });
+    await page.goto("/dashboard");
+    await hydrated(page);
+    await axe(page);
+    await page.getByTestId("drawer-open").click();
+    await expect(page.getByTestId("sidebar")).toBeVisible();
+    await page.waitForTimeout(400);
+    await axe(page);
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("sidebar")).toBeHidden();
+    // Focus is back on the menu button, and nothing floats over the page.
+    await expect(page.getByTestId("drawer-open")).toBeFocused();
+    await page.waitForTimeout(800);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await axe(page);
+  });
+
   test("has no serious accessibility violations with the drawer open", async ({ browser }) => {
     const page = await start(browser, "admin@sol.example", { viewport: MOBILE });
     await page.goto("/financeiro/faturamento/comissoes");
@@ -423,6 +445,50 @@ test.describe("mobile (390×844)", () => {
     await page.getByTestId("drawer-open").click();
     await expect(page.getByTestId("sidebar")).toBeVisible();
     await page.waitForTimeout(400);
+    await axe(page);
+  });
+});
+
+/** Every built screen, by the user who may open it. */
+const BUILT_SCREENS: { path: string; user: string }[] = [
+  { path: "/dashboard", user: "admin@sol.example" },
+  { path: "/perfil", user: "admin@sol.example" },
+  ...["clientes", "agentes", "fornecedores", "prestadores", "embarques", "destinos"].flatMap((key) => [
+    { path: `/cadastros/${key}`, user: "admin@sol.example" },
+    { path: `/cadastros/${key}/novo`, user: "admin@sol.example" },
+  ]),
+  { path: "/cadastros/clientes/importar", user: "admin@sol.example" },
+  { path: "/cadastros/produtos", user: "admin@sol.example" },
+  { path: "/parametrizacao/email", user: "admin@sol.example" },
+  { path: "/sistema/user-management", user: "admin@sol.example" },
+  { path: "/sistema/auditoria", user: "admin@sol.example" },
+  { path: "/sistema/menu-management", user: "admin@sol.example" },
+  { path: "/sistema/minha-agencia", user: "admin@sol.example" },
+  { path: "/sistema/sobre", user: "admin@sol.example" },
+  { path: "/sistema/historico-versoes", user: "admin@sol.example" },
+  { path: "/sistema/license-management", user: "super@rota.example" },
+  { path: "/sistema/license-management/new", user: "super@rota.example" },
+];
+
+test.describe("accessibility of every built screen (axe, 1280 px)", () => {
+  for (const { path, user } of BUILT_SCREENS) {
+    test(`${path} has no serious or critical violations`, async ({ browser }) => {
+      const page = await start(browser, user);
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(new URL(page.url()).pathname, "the screen opened (no redirect)").toBe(path);
+      await axe(page);
+    });
+  }
+
+  test("a record's edit form has no serious or critical violations", async ({ browser }) => {
+    const page = await start(browser, "admin@sol.example");
+    await page.goto("/cadastros/clientes");
+    await hydrated(page);
+    await page.locator('a[href*="/cadastros/clientes/editar/"]').first().click();
+    await expect(page).toHaveURL(/\/cadastros\/clientes\/editar\//);
+    await hydrated(page);
     await axe(page);
   });
 });

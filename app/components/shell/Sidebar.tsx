@@ -1,4 +1,4 @@
-import { IconButton, ScrollArea, Text, Tooltip } from "@radix-ui/themes";
+import { IconButton, ScrollArea, Text, Tooltip, VisuallyHidden } from "@radix-ui/themes";
 import { ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { AnimatePresence, motion } from "motion/react";
 import { useState } from "react";
@@ -65,10 +65,12 @@ export function Sidebar({ items, agency, collapsed, onToggleCollapsed, mobileOpe
       data-testid="sidebar"
     >
       <div className="sidebar-brand">
-        <Link to="/dashboard" className="sidebar-logo" aria-label={t("header.home")} onClick={onCloseMobile} data-testid="sidebar-logo">
+        {/* Named by what it shows (the agency and the app), then where it goes; no aria-label that would
+            hide the visible text from voice control (WCAG 2.5.3). Collapsed, only the logo shows: it names it. */}
+        <Link to="/dashboard" className="sidebar-logo" onClick={onCloseMobile} data-testid="sidebar-logo">
           <img
             src={agency?.logoUrl ?? PLACEHOLDER_LOGO}
-            alt={agency ? t("header.agencyLogo", { agency: agency.name }) : ""}
+            alt={collapsed && agency ? t("header.agencyLogo", { agency: agency.name }) : ""}
             width={36}
             height={36}
           />
@@ -80,6 +82,7 @@ export function Sidebar({ items, agency, collapsed, onToggleCollapsed, mobileOpe
               {t("app.name")}
             </Text>
           </span>
+          <VisuallyHidden>{t("header.home")}</VisuallyHidden>
         </Link>
         <IconButton
           ref={closeButtonRef}

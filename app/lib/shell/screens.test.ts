@@ -57,7 +57,10 @@ describe("screen table ↔ app/routes.ts", () => {
     for (const p of ["sistema/license-management", "sistema/license-management/new", "sistema/license-management/edit/:agencyId"]) {
       expect(screenForPath(p)!.roles).toEqual(["SuperAdmin"]);
     }
-    for (const p of ["sistema/integracoes", "sistema/sobre", "sistema/historico-versoes", "cadastros/clientes"]) {
+    // Integrations: viewing for Admin, SuperAdmin and Financeiro (H2's decision, see screens.ts).
+    expect(screenForPath("sistema/integracoes")!.roles).toEqual(["SuperAdmin", "Admin", "Financeiro"]);
+    expect(roleMayOpen(screenForPath("sistema/integracoes")!, "Agente")).toBe(false);
+    for (const p of ["sistema/sobre", "sistema/historico-versoes", "cadastros/clientes"]) {
       expect(screenForPath(p)!.roles).toBeUndefined();
       expect(roleMayOpen(screenForPath(p)!, "Agente")).toBe(true);
     }

@@ -1,4 +1,4 @@
-import { Flex, IconButton, Tooltip } from "@radix-ui/themes";
+import { Flex, IconButton } from "@radix-ui/themes";
 import { Menu } from "lucide-react";
 import { AnimatePresence, motion } from "motion/react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -158,21 +158,21 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <header className="shell-header">
           <NavigationSpinner />
           <Flex align="center" gap="3" className="header-start">
-            <Tooltip content={t("header.openMenu")}>
-              <IconButton
-                ref={menuButton}
-                className="only-mobile"
-                variant="ghost"
-                color="gray"
-                aria-label={t("header.openMenu")}
-                aria-expanded={mobileOpen}
-                aria-controls="app-sidebar"
-                onClick={openDrawer}
-                data-testid="drawer-open"
-              >
-                <Menu size={20} aria-hidden />
-              </IconButton>
-            </Tooltip>
+            {/* No tooltip: the button is for touch screens, and focus returns here when the drawer
+                closes, where a tooltip would open and stay over the page. */}
+            <IconButton
+              ref={menuButton}
+              className="only-mobile"
+              variant="ghost"
+              color="gray"
+              aria-label={t("header.openMenu")}
+              aria-expanded={mobileOpen}
+              aria-controls="app-sidebar"
+              onClick={openDrawer}
+              data-testid="drawer-open"
+            >
+              <Menu size={20} aria-hidden />
+            </IconButton>
             <SearchTrigger onOpen={() => setPaletteOpen(true)} />
           </Flex>
           <Flex align="center" gap="4" className="header-end">
