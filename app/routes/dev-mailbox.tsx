@@ -1,45 +1,32 @@
 import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { count, desc } from "drizzle-orm";
-import { Link } from "react-router";
-import { emailOutbox } from "~/db/schema";
-import { getDb, getEnv } from "~/middleware/cloudflare";
+import { KeysetPager } from "~/components/system/KeysetPager";
+import { parseListQuery } from "~/lib/kit/list";
+import { notFound } from "~/lib/platform/http";
+import { OUTBOX_LIST } from "~/lib/settings/outbox";
+import { listMailbox } from "~/lib/settings/outbox.server";
+import { getEnv } from "~/middleware/cloudflare";
+import { publicScope } from "~/middleware/session";
 import type { Route } from "./+types/dev-mailbox";
 
-const PAGE_SIZE = 20;
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 
 /**
  * The development mailbox: with the local default transport, mails are
- * delivered nowhere and read here. Absent in production (404).
+ * delivered nowhere and read here, newest first, a keyset page at a time
+ * (?after/?before, ?status, ?size). Absent in production (404).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (getEnv(context).APP_ENV === "production") throw new Response("Not found", { status: 404 });
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
-  const db = getDb(context);
-  const [mails, [total]] = await Promise.all([
-    db
-      .select({
-        id: emailOutbox.id,
-        to: emailOutbox.toAddress,
-        subject: emailOutbox.subject,
-        text: emailOutbox.text,
-        kind: emailOutbox.kind,
-        status: emailOutbox.status,
-        createdAt: emailOutbox.createdAt,
-      })
-      .from(emailOutbox)
-      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(emailOutbox),
-  ]);
-  return { mails, page, pages: Math.max(1, Math.ceil((total?.n ?? 0) / PAGE_SIZE)) };
+  if (getEnv(context).APP_ENV === "production") throw notFound();
+  const query = parseListQuery(new URL(request.url).searchParams, OUTBOX_LIST);
+  const { rows, page } = await listMailbox(publicScope(context, request).db, query);
+  return { mails: rows, query, page };
 }
 
 const linkify = (text: string) =>
   text.split(/(https?:\/\/\S+)/g).map((part, i) => (/^https?:\/\//.test(part) ? <a key={i} href={part}>{part}</a> : part));
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {
-  const { mails, page, pages } = loaderData;
+  const { mails, query, page } = loaderData;
   return (
     <Flex direction="column" gap="3" p="4" maxWidth="860px" mx="auto">
       <Heading as="h1">Mailbox (local)</Heading>
@@ -57,13 +44,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
           <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit" }}>{linkify(m.text)}</pre>
         </Card>
       ))}
-      <Flex justify="between">
-        {page > 1 ? <Link to={`?page=${page - 1}`}>←</Link> : <span />}
-        <Text size="2">
-          {page} / {pages}
-        </Text>
-        {page < pages ? <Link to={`?page=${page + 1}`}>→</Link> : <span />}
-      </Flex>
+      <KeysetPager query={query} spec={OUTBOX_LIST} page={page} />
     </Flex>
   );
 }
