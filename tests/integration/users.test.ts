@@ -19,7 +19,7 @@ const AUDIT = "/sistema/auditoria";
 const location = (res: Response) => res.headers.get("Location");
 const newEmail = () => `convidado-${uuidv7().slice(-12)}@test.example`;
 
-type ListData = { rows: MemberRow[]; total: number; pages: number; query: Record<string, unknown> };
+type ListData = { rows: MemberRow[]; page: { total: number; totalCapped: boolean; next: string | null; prev: string | null }; query: Record<string, unknown> };
 type FormReply = { result: { status?: string; error?: Record<string, string[]> } };
 
 /** A new agency with one Admin, signed in. */
@@ -493,7 +493,7 @@ describe("tenant isolation", () => {
     const solIds = new Set([solInvitation.id, solUser.id, "0190a000-0000-7000-8000-000000000102", "0190a000-0000-7000-8000-000000000103"]);
     expect(data.rows.length).toBeGreaterThan(0);
     expect(data.rows.filter((r) => solIds.has(r.id) || r.email.endsWith("@sol.example") || r.email === solEmail)).toEqual([]);
-    expect((await list(mar, `?q=${encodeURIComponent(solEmail)}`)).total).toBe(0);
+    expect((await list(mar, `?q=${encodeURIComponent(solEmail)}`)).page.total).toBe(0);
 
     for (const form of [
       { intent: "changeRole", userId: solUser.id, role: "Admin", version: String(before.version) } as Record<string, string>,
@@ -518,39 +518,53 @@ describe("tenant isolation", () => {
 });
 
 describe("the list", () => {
-  it("searches by name or e-mail, filters by role and status, and pages on the server", async () => {
+  it("searches by name or e-mail, filters by role and status, and pages on the server with keyset cursors", async () => {
     const { agency, cookie } = await agencyWithAdmin();
-    for (let i = 1; i <= 12; i++) await createUser({ agencyId: agency.id, name: `Agente ${String(i).padStart(2, "0")}` });
+    for (let i = 1; i <= 26; i++) await createUser({ agencyId: agency.id, name: `Agente ${String(i).padStart(2, "0")}` });
     const fin = await createUser({ agencyId: agency.id, role: "Financeiro", name: "Júlia Finanças" });
     const off = await createUser({ agencyId: agency.id, role: "Operacional", name: "Otávio Desligado" });
     await env.DB.prepare("update profile set active = 0 where id = ?").bind(off.id).run();
     const invited = newEmail();
     await invite(cookie, { email: invited, name: "Zeca Convidado", role: "Operacional" });
 
-    const all = await list(cookie);
-    expect(all.total).toBe(16);
-    expect(all.rows).toHaveLength(16);
+    const all = await list(cookie, "?size=50");
+    expect(all.page.total).toBe(30);
+    expect(all.rows).toHaveLength(30);
+    expect(all.page.next).toBeNull();
 
-    const page1 = await list(cookie, "?size=10");
-    const page2 = await list(cookie, "?size=10&page=2");
-    expect([page1.rows.length, page2.rows.length, page1.pages]).toEqual([10, 6, 2]);
-    expect(new Set([...page1.rows, ...page2.rows].map((r) => r.id)).size).toBe(16);
-    expect(page1.rows.map((r) => r.name)).toEqual([...page1.rows.map((r) => r.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    // Forwards: 25 + 5, users and the invitation in one order, no gaps or repeats.
+    const page1 = await list(cookie);
+    expect(page1.page).toMatchObject({ total: 30, prev: null });
+    const page2 = await list(cookie, `?after=${page1.page.next}`);
+    expect([page1.rows.length, page2.rows.length, page2.page.next]).toEqual([25, 5, null]);
+    const walked = [...page1.rows, ...page2.rows].map((r) => r.id);
+    expect(walked).toEqual(all.rows.map((r) => r.id));
+    expect(new Set(walked).size).toBe(30);
+    const names = all.rows.map((r) => r.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    // Backwards from page 2: page 1 again.
+    const back = await list(cookie, `?before=${page2.page.prev}`);
+    expect(back.rows.map((r) => r.id)).toEqual(page1.rows.map((r) => r.id));
+    expect(back.page.prev).toBeNull();
 
     expect((await list(cookie, "?q=agente%2011")).rows.map((r) => r.name)).toEqual(["Agente 11"]);
     expect((await list(cookie, `?q=${encodeURIComponent(fin.email.toUpperCase())}`)).rows.map((r) => r.id)).toEqual([fin.id]);
-    expect((await list(cookie, "?q=%25")).total).toBe(0);
+    expect((await list(cookie, "?q=%25")).page.total).toBe(0);
     expect((await list(cookie, "?role=Financeiro")).rows.map((r) => r.id)).toEqual([fin.id]);
     expect((await list(cookie, "?role=Operacional")).rows.map((r) => r.email).sort()).toEqual([off.email, invited].sort());
     expect((await list(cookie, "?status=deactivated")).rows.map((r) => r.id)).toEqual([off.id]);
     expect((await list(cookie, "?status=pending")).rows).toMatchObject([{ kind: "invitation", email: invited, name: "Zeca Convidado" }]);
-    expect((await list(cookie, "?role=Admin&status=active")).total).toBe(1);
+    expect((await list(cookie, "?role=Admin&status=active")).page.total).toBe(1);
+    // A filtered list pages too, with its own total.
+    const agents = await list(cookie, "?role=Agente&size=25");
+    expect(agents.page.total).toBe(26);
+    const agents2 = await list(cookie, `?role=Agente&after=${agents.page.next}`);
+    expect(agents2.rows.map((r) => r.name)).toEqual(["Agente 26"]);
 
     // Unknown values fall back to the defaults rather than failing.
-    const odd = await list(cookie, "?role=SuperAdmin&status=weird&size=7&page=-3");
-    expect(odd.query).toMatchObject({ role: "", status: "", size: 20, page: 1 });
-    expect(odd.total).toBe(16);
-    expect((await list(cookie, "?page=99")).rows).toEqual([]);
+    const odd = await list(cookie, "?role=SuperAdmin&status=weird&size=7&after=%27%3B--");
+    expect(odd.query).toMatchObject({ filters: {}, size: 25, after: null });
+    expect(odd.page.total).toBe(30);
   });
 });
 
@@ -560,7 +574,7 @@ describe("audit log screen", () => {
     expect(res.status).toBe(200);
     return json<{
       rows: { id: string; createdAt: string; userId: string | null; who: string | null; entity: string; entityId: string; target: string | null; action: string; changes: Record<string, unknown> | null }[];
-      next: string | null;
+      page: { next: string | null; prev: string | null; total: number };
       query: { rangeError: boolean };
       options: { users: { id: string; name: string }[]; entities: string[] };
     }>(res);
@@ -592,7 +606,7 @@ describe("audit log screen", () => {
     expect((await auditData(cookie, `?user=${admin.id}`)).rows).toHaveLength(2);
     expect((await auditData(cookie, `?user=${target.id}`)).rows).toHaveLength(0);
     // Bad filter values are ignored, never a 500.
-    expect((await auditData(cookie, "?user=%27%3B--&entity=DROP%20TABLE&from=2026-13-45&cursor=zzz")).rows).toHaveLength(2);
+    expect((await auditData(cookie, "?user=%27%3B--&entity=DROP%20TABLE&from=2026-13-45&after=zzz")).rows).toHaveLength(2);
   });
 
   it("filters by days entered in the agency's time zone (stored in UTC)", async () => {
@@ -637,10 +651,17 @@ describe("audit log screen", () => {
     await env.DB.batch(statements);
     const first = await auditData(cookie);
     expect(first.rows).toHaveLength(50);
-    expect(first.next).toBeTruthy();
-    const second = await auditData(cookie, `?cursor=${encodeURIComponent(first.next!)}`);
+    expect(first.page).toMatchObject({ total: 62, prev: null });
+    expect(first.page.next).toBeTruthy();
+    const second = await auditData(cookie, `?after=${encodeURIComponent(first.page.next!)}`);
     expect(second.rows).toHaveLength(12);
-    expect(second.next).toBeNull();
+    expect(second.page.next).toBeNull();
+    // And back: the first page again.
+    const back = await auditData(cookie, `?before=${encodeURIComponent(second.page.prev!)}`);
+    expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+    // Filters keep paging: 10 entries share one instant, 25 a page.
+    const sameDay = await auditData(cookie, "?from=2026-04-10&to=2026-04-10&size=25");
+    expect(sameDay.page.total).toBe(10);
     const ids = [...first.rows, ...second.rows].map((r) => r.id);
     expect(new Set(ids).size).toBe(62);
     const keys = [...first.rows, ...second.rows].map((r) => `${r.createdAt}~${r.id}`);

@@ -13,7 +13,7 @@ import { v7 as uuidv7 } from "uuid";
 import { account, agency, invitation, profile, user, type Role } from "~/db/schema";
 import { auditInsert } from "~/lib/platform/audit.server";
 import { formatDate } from "~/lib/platform/format";
-import type { Db } from "~/lib/platform/db.server";
+import { crossTenant, type Db } from "~/lib/platform/db.server";
 import { dispatchMail, outboxInsert, type Mailer } from "~/lib/platform/mail.server";
 import { hashPassword } from "~/lib/platform/password.server";
 import { languageOf, textIn } from "~/lib/platform/text-in";
@@ -147,7 +147,7 @@ export async function createInvitation(input: CreateInvitationInput): Promise<{ 
       db
         .update(invitation)
         .set({ revokedAt: nowIso, updatedAt: nowIso, version: sql`${invitation.version} + 1` })
-        .where(eq(invitation.id, old.id)),
+        .where(and(eq(invitation.id, old.id), eq(invitation.agencyId, agencyId))),
     ),
     ...superseded.map((old) =>
       auditInsert(db, {
@@ -279,7 +279,8 @@ export async function revokeInvitation(input: {
 export async function invitationByToken(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { state: "invalid" as const, invitation: null };
   const tokenHash = await hashInvitationToken(token);
-  const [row] = await db
+  // Across agencies on purpose: the token is the only key a visitor has, and it names its agency.
+  const [row] = await crossTenant(db)
     .select({
       id: invitation.id,
       agencyId: invitation.agencyId,
@@ -339,7 +340,9 @@ export async function acceptInvitation(input: {
       db
         .update(invitation)
         .set({ acceptedAt: nowIso, acceptedUserId: userId, updatedAt: nowIso, version: sql`${invitation.version} + 1` })
-        .where(and(eq(invitation.id, inv.id), isNull(invitation.acceptedAt), isNull(invitation.revokedAt), gt(invitation.expiresAt, nowIso))),
+        .where(
+          and(eq(invitation.id, inv.id), eq(invitation.agencyId, inv.agencyId), isNull(invitation.acceptedAt), isNull(invitation.revokedAt), gt(invitation.expiresAt, nowIso)),
+        ),
       // Inserted only if the update above took (same statement order inside the batch's transaction).
       db.insert(user).select(
         db
@@ -353,7 +356,7 @@ export async function acceptInvitation(input: {
             updatedAt: sql<Date>`${now.getTime()}`.as("updated_at"),
           })
           .from(invitation)
-          .where(and(eq(invitation.id, inv.id), eq(invitation.acceptedUserId, userId))),
+          .where(and(eq(invitation.id, inv.id), eq(invitation.agencyId, inv.agencyId), eq(invitation.acceptedUserId, userId))),
       ),
       db.insert(account).values({ id: uuidv7(), accountId: userId, providerId: "credential", userId, password: hash, createdAt: now, updatedAt: now }),
       db.insert(profile).values({ id: userId, role: inv.role, agencyId: inv.agencyId, name, locale, createdAt: nowIso, updatedAt: nowIso }),

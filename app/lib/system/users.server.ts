@@ -1,73 +1,62 @@
 /**
  * User management of one agency (Sistema → Gestão de Usuários): the members list
- * (users and pending invitations, one server-paginated list), role changes,
+ * (users and pending invitations, one keyset list over the agency_member view), role changes,
  * deactivation and reactivation. Every function takes the viewer's agency id and
  * filters on it: another agency's user is simply not found. The rules that keep an
  * agency manageable are enforced in the update itself (a conditional UPDATE), so
  * two admins acting at once cannot both demote the last Admin.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import { profile, session, user, type Role } from "~/db/schema";
+import { agencyMember, profile, session, user, type Role } from "~/db/schema";
+import { runList, type ListSource, type ListTable } from "~/lib/kit/list.server";
 import { auditInsert } from "~/lib/platform/audit.server";
 import type { Db } from "~/lib/platform/db.server";
 import type { InviteRole, MemberQuery, MemberRow, MemberStatus } from "~/lib/system/users";
 import { notify } from "~/lib/platform/realtime.server";
 import { languageOf, textIn } from "~/lib/platform/text-in";
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * The agency_member view (users and pending invitations) as a list source: the
+ * default scope (its agency_id), by name then e-mail; a search looks for the
+ * whole text in the name or the e-mail, case-insensitively (as before: no term
+ * splitting, no accent folding). The kit types a source's table; the view has
+ * the same shape (id, agency_id, columns).
+ */
+const MEMBER_SOURCE: ListSource<"name", "role" | "status"> = {
+  table: agencyMember as unknown as ListTable,
+  sortColumns: { name: agencyMember.sortName },
+  search: (q) => {
+    const text = q.toLowerCase();
+    return [sql`(instr(lower(${agencyMember.name}), ${text}) > 0 or instr(lower(${agencyMember.email}), ${text}) > 0)`];
+  },
+  filterWhere: (f) => [
+    ...(f.role ? [eq(agencyMember.role, f.role as Role)] : []),
+    ...(f.status ? [eq(agencyMember.status, f.status as MemberStatus)] : []),
+  ],
+};
 
-/** The agency's users and its pending invitations (expired ones included), filtered, one page. */
-export async function listMembers(db: Db, agencyId: string, query: MemberQuery): Promise<{ rows: MemberRow[]; total: number }> {
-  const members = sql`
-    select 'user' as kind, p.id as id, p.name as name, u.email as email, p.role as role,
-           case when p.active = 1 then 'active' else 'deactivated' end as status,
-           null as expires_at, p.version as version, p.created_at as created_at
-      from profile p join user u on u.id = p.id
-     where p.agency_id = ${agencyId}
-    union all
-    select 'invitation', i.id, i.name, i.email, i.role, 'pending', i.expires_at, i.version, i.created_at
-      from invitation i
-     where i.agency_id = ${agencyId} and i.accepted_at is null and i.revoked_at is null`;
-  const filters = [sql`1 = 1`];
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
-    filters.push(sql`(lower(m.name) like ${pattern} escape '\\' or lower(m.email) like ${pattern} escape '\\')`);
-  }
-  if (query.role) filters.push(sql`m.role = ${query.role}`);
-  if (query.status) filters.push(sql`m.status = ${query.status}`);
-  const where = sql.join(filters, sql` and `);
-  const [rows, [total]] = await Promise.all([
-    db.all<{
-      kind: "user" | "invitation";
-      id: string;
-      name: string;
-      email: string;
-      role: Role;
-      status: MemberStatus;
-      expires_at: string | null;
-      version: number;
-      created_at: string;
-    }>(
-      sql`select * from (${members}) m where ${where}
-          order by lower(m.name), m.email, m.id
-          limit ${query.size} offset ${(query.page - 1) * query.size}`,
-    ),
-    db.all<{ n: number }>(sql`select count(*) as n from (${members}) m where ${where}`),
-  ]);
-  return {
-    rows: rows.map((r) => ({
-      kind: r.kind,
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      role: r.role,
-      status: r.status,
-      expiresAt: r.expires_at,
-      version: r.version,
-      createdAt: r.created_at,
-    })),
-    total: total?.n ?? 0,
-  };
+/** The agency's users and its pending invitations (expired ones included), filtered, one keyset page. */
+export async function listMembers(scope: { db: Db; agencyId: string }, query: MemberQuery) {
+  const { rows, page } = await runList(scope, MEMBER_SOURCE, query, (where, order, limit) =>
+    scope.db
+      .select({
+        id: agencyMember.id,
+        sortValue: agencyMember.sortName,
+        kind: agencyMember.kind,
+        name: agencyMember.name,
+        email: agencyMember.email,
+        role: agencyMember.role,
+        status: agencyMember.status,
+        expiresAt: agencyMember.expiresAt,
+        version: agencyMember.version,
+        createdAt: agencyMember.createdAt,
+      })
+      .from(agencyMember)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit),
+  );
+  return { rows: rows.map(({ sortValue: _sort, ...row }): MemberRow => row), page };
 }
 
 export type Member = { id: string; name: string; email: string; role: Role; active: boolean; version: number; locale: string | null };

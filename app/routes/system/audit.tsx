@@ -4,33 +4,34 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, href, Link, useSubmit } from "react-router";
 import { Breadcrumb } from "~/components/shell/Breadcrumb";
-import { auditFilterOptions, listAudit, parseAuditQuery, type AuditRow } from "~/lib/system/audit-log.server";
-import { formatDateTime } from "~/lib/platform/format";
+import { KeysetPager } from "~/components/system/KeysetPager";
+import { AUDIT_LIST, auditFilterParams, parseAuditQuery, type AuditRow } from "~/lib/system/audit-log";
+import { auditFilterOptions, listAudit } from "~/lib/system/audit-log.server";
+import { formatDateTime, formatNumber } from "~/lib/platform/format";
 import { lookup } from "~/lib/platform/translate";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/locales";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule, requireRoles } from "~/middleware/session";
+import { requireAgency, requireModule, requireRoles, requireScope } from "~/middleware/session";
 import usersStyles from "~/styles/users.css?url";
 import type { Route } from "./+types/audit";
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 
 /** The agency's audit trail: for its admins (and a SuperAdmin inside it). */
 export const middleware: Route.MiddlewareFunction[] = [requireModule("sistema"), requireRoles("SuperAdmin", "Admin")];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: usersStyles }];
 
+/** One keyset page (?after/?before, ?size) of the filtered trail (?user, ?entity, ?from, ?to). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAgency(context, request);
-  const db = getDb(context);
+  const scope = requireScope(context, request);
   const query = parseAuditQuery(new URL(request.url).searchParams);
-  const [{ rows, next }, options] = await Promise.all([
-    listAudit(db, viewer.agency.id, viewer.agency.timeZone, query),
-    auditFilterOptions(db, viewer.agency.id),
-  ]);
+  const [{ rows, page }, options] = await Promise.all([listAudit(scope, query), auditFilterOptions(scope)]);
   return {
     query,
     rows,
-    next,
+    page,
     options,
     agency: { name: viewer.agency.name, timeZone: viewer.agency.timeZone },
     documentTitle: getI18n(context).t("audit.title"),
@@ -92,23 +93,13 @@ function Changes({ row, t, language, timeZone }: { row: AuditRow; t: T; language
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { t: typedT, i18n } = useTranslation();
-  const { query, rows, next, options, agency } = loaderData;
+  const { query, rows, page, options, agency } = loaderData;
   const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const t: T = (key, values) => lookup(i18n, key, values);
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const onSelect = () => setTimeout(() => form.current && submit(form.current, { replace: true }), 0);
   const filtered = !!(query.user || query.entity || query.from || query.to);
-  const params = (cursor: string | null) => {
-    const p = new URLSearchParams();
-    if (query.user) p.set("user", query.user);
-    if (query.entity) p.set("entity", query.entity);
-    if (query.from) p.set("from", query.from);
-    if (query.to) p.set("to", query.to);
-    if (cursor) p.set("cursor", cursor);
-    const s = p.toString();
-    return s ? `?${s}` : ".";
-  };
   const entityName = (entity: string) => t(`audit.entities.${entity}`) ?? entity;
   const who = (row: AuditRow) => row.who ?? row.whoEmail ?? typedT("audit.system");
   const when = (row: AuditRow) => formatDateTime(row.createdAt, language, agency.timeZone);
@@ -273,24 +264,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         )}
       </Card>
 
-      <Flex justify="between" align="center" gap="3">
-        {query.cursor ? (
-          <Button asChild variant="soft" size="1">
-            <Link to={params(null)}>{typedT("audit.newest")}</Link>
-          </Button>
-        ) : (
-          <span />
-        )}
-        {next ? (
-          <Button asChild variant="soft" size="1">
-            <Link to={params(next)} data-testid="audit-older">
-              {typedT("audit.older")}
-            </Link>
-          </Button>
-        ) : (
-          <span />
-        )}
-      </Flex>
+      <Text size="2" color="gray" data-testid="audit-total">
+        {page.totalCapped ? typedT("list.totalCapped", { formatted: formatNumber(page.total, language) }) : typedT("audit.total", { total: formatNumber(page.total, language) })}
+      </Text>
+      <KeysetPager query={query.list} spec={AUDIT_LIST} page={page} extra={auditFilterParams(query)} />
     </Flex>
   );
 }

@@ -20,10 +20,7 @@ export default {
     pageSize: "Per page",
     clearFilters: "Clear filters",
     empty: "No users or invitations found.",
-    range: "{{from}}–{{to}} of {{total}}",
-    pageOf: "Page {{page}} of {{pages}}",
-    previous: "Previous",
-    next: "Next",
+    total: "{{total}} in total",
     you: "you",
     auditLink: "Audit log",
     statuses: {
@@ -117,8 +114,7 @@ export default {
     changes: "Changes",
     system: "System",
     empty: "No audit entries match these filters.",
-    newest: "Newest",
-    older: "Older",
+    total: "{{total}} entries",
     invalidRange: "The end date must be on or after the start date.",
     actions: {
       create: "Created",

@@ -20,10 +20,7 @@ export default {
     pageSize: "Por página",
     clearFilters: "Limpiar filtros",
     empty: "No se encontraron usuarios ni invitaciones.",
-    range: "{{from}}–{{to}} de {{total}}",
-    pageOf: "Página {{page}} de {{pages}}",
-    previous: "Anterior",
-    next: "Siguiente",
+    total: "{{total}} en total",
     you: "usted",
     auditLink: "Auditoría",
     statuses: {
@@ -117,8 +114,7 @@ export default {
     changes: "Cambios",
     system: "Sistema",
     empty: "No hay registros de auditoría con estos filtros.",
-    newest: "Más recientes",
-    older: "Más antiguos",
+    total: "{{total}} registros",
     invalidRange: "La fecha final debe ser igual o posterior a la inicial.",
     actions: {
       create: "Creación",

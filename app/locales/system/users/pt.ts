@@ -20,10 +20,7 @@ const usersPt = {
     pageSize: "Por página",
     clearFilters: "Limpar filtros",
     empty: "Nenhum usuário ou convite encontrado.",
-    range: "{{from}}–{{to}} de {{total}}",
-    pageOf: "Página {{page}} de {{pages}}",
-    previous: "Anterior",
-    next: "Próxima",
+    total: "{{total}} no total",
     you: "você",
     auditLink: "Auditoria",
     statuses: {
@@ -117,8 +114,7 @@ const usersPt = {
     changes: "Alterações",
     system: "Sistema",
     empty: "Nenhum registro de auditoria com estes filtros.",
-    newest: "Mais recentes",
-    older: "Mais antigos",
+    total: "{{total}} registros",
     invalidRange: "A data final deve ser igual ou posterior à inicial.",
     actions: {
       create: "Criação",
