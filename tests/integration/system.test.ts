@@ -157,14 +157,37 @@ describe("licence management (SuperAdmin)", () => {
   }, 60_000);
 
   it("lists every agency a page at a time, with plan, active flag and enabled modules", async () => {
-    const data = await json<{ agencies: { id: string; plan: string; active: boolean; enabled: { modules: number; modulesTotal: number } }[]; total: number; pages: number }>(
+    const data = await json<{ agencies: { id: string; plan: string; active: boolean; enabled: { modules: number; modulesTotal: number } }[]; total: number }>(
       await appRequest(`/sistema/license-management?q=${encodeURIComponent(w.agency.name)}`, { cookie: w.cookies.super }),
     );
     expect(data.total).toBe(1);
     expect(data.agencies[0]).toMatchObject({ id: w.agency.id, plan: "standard", active: true, enabled: { modules: 10, modulesTotal: 10 } });
-    const all = await json<{ agencies: unknown[]; total: number; pages: number }>(await appRequest("/sistema/license-management?page=1", { cookie: w.cookies.super }));
-    expect(all.agencies.length).toBeLessThanOrEqual(20);
-    expect(all.pages).toBe(Math.max(1, Math.ceil(all.total / 20)));
+    // Keyset pages of every agency by name: forwards and back, no gaps or repeats, the agency choice alike.
+    for (let i = 0; i < 3; i++) await createAgency(`Agência Paginada ${i}`);
+    type Page = { agencies: { id: string; name: string }[]; total: number; page: { next: string | null; prev: string | null } };
+    for (const path of ["/sistema/license-management", "/selecionar-agencia"]) {
+      const total = (await json<Page>(await appRequest(`${path}?size=100`, { cookie: w.cookies.super }))).total;
+      expect(total, path).toBeGreaterThanOrEqual(5);
+      const seen: string[] = [];
+      let after: string | null = null;
+      let last: Page | undefined;
+      do {
+        const current: Page = await json<Page>(await appRequest(`${path}?size=25${after ? `&after=${after}` : ""}`, { cookie: w.cookies.super }));
+        expect(current.agencies.length, path).toBeLessThanOrEqual(25);
+        seen.push(...current.agencies.map((a) => a.id));
+        after = current.page.next;
+        last = current;
+      } while (after);
+      expect(new Set(seen).size, path).toBe(total);
+      expect(seen.length, path).toBe(total);
+      if (last?.page.prev) {
+        const back = await json<Page>(await appRequest(`${path}?size=25&before=${last.page.prev}`, { cookie: w.cookies.super }));
+        expect(back.agencies.map((a) => a.id), path).toEqual(seen.slice(-25 - last.agencies.length, -last.agencies.length));
+      }
+    }
+    const searched = await json<Page>(await appRequest("/selecionar-agencia?q=paginada", { cookie: w.cookies.super }));
+    expect(searched.total).toBeGreaterThanOrEqual(3);
+    expect(searched.agencies.every((a) => a.name.toLowerCase().includes("paginada"))).toBe(true);
   });
 
   it("answers 404 for an unknown agency", async () => {

@@ -1,6 +1,6 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Breadcrumb } from "~/components/shell/Breadcrumb";
 import type { Crumb } from "~/lib/shell/screens";
 
@@ -35,45 +35,6 @@ export function PageHeader({
           </Flex>
         )}
       </Flex>
-    </Flex>
-  );
-}
-
-/** Previous / next links of a server-paginated list, keeping the other search params. */
-export function Pager({
-  page,
-  pages,
-  params,
-  labels,
-}: {
-  page: number;
-  pages: number;
-  params?: Record<string, string>;
-  labels: { page: string; previous: string; next: string };
-}) {
-  if (pages <= 1) return null;
-  const link = (p: number) => `?${new URLSearchParams({ ...params, page: String(p) }).toString()}`;
-  return (
-    <Flex justify="between" align="center" gap="3" asChild>
-      <nav aria-label={labels.page}>
-        {page > 1 ? (
-          <Link to={link(page - 1)} rel="prev">
-            ← {labels.previous}
-          </Link>
-        ) : (
-          <span />
-        )}
-        <Text size="2" color="gray">
-          {labels.page}
-        </Text>
-        {page < pages ? (
-          <Link to={link(page + 1)} rel="next">
-            {labels.next} →
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
     </Flex>
   );
 }

@@ -9,18 +9,18 @@
  * update (`where changes() = 1`), and a licence save that also changes the
  * agency only applies when the agency's update applied.
  */
-import { and, asc, count, eq, like, ne, or, sql, type SQL } from "drizzle-orm";
-import { agency, auditEntry, licence } from "~/db/schema";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { agency, auditEntry, licence, session } from "~/db/schema";
 import { newId, nowIso } from "~/db/schema/columns";
 import { auditInsert, type AuditInput } from "~/lib/platform/audit.server";
-import type { Db } from "~/lib/platform/db.server";
+import { crossTenant, type Db } from "~/lib/platform/db.server";
+import { runList, type ListSource } from "~/lib/kit/list.server";
+import { fail, ok, type Result } from "~/lib/platform/result";
+import type { AgencyQuery } from "~/lib/system/agency-list";
 import { countEnabled, type EnabledCount } from "~/lib/system/licence-edit";
 import { defaultLicence, type LicenceModules } from "~/lib/system/licence";
 import type { Plan } from "~/lib/system/agency-form";
 
-export const AGENCY_PAGE_SIZE = 20;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** An audit row inserted only if the statement just before it in the batch changed exactly one row. */
 export function auditIfChanged(db: Db, entry: AuditInput) {
@@ -46,16 +46,30 @@ export type AgencyListRow = {
   enabled: EnabledCount;
 };
 
-/** Every agency (SuperAdmin), a page at a time, by name; `q` searches name and slug. */
-export async function listAgencies(db: Db, { q, page }: { q: string; page: number }) {
-  const pattern = `%${escapeLike(q.toLowerCase())}%`;
-  const where: SQL | undefined = q
-    ? or(like(sql`lower(${agency.name})`, sql`${pattern} escape '\\'`), like(agency.slug, sql`${pattern} escape '\\'`))
-    : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
+/**
+ * Every agency, by name; `q` looks for the text in the name or the slug
+ * (case-insensitive). A cross-agency list: its scope is every agency, so
+ * callers read it through crossTenant (the SuperAdmin guard stays on the route).
+ */
+const AGENCY_SOURCE: ListSource<"name", never> = {
+  table: agency,
+  sortColumns: { name: agency.name },
+  scope: () => [],
+  search: (q) => {
+    const text = q.toLowerCase();
+    return [sql`(instr(lower(${agency.name}), ${text}) > 0 or instr(${agency.slug}, ${text}) > 0)`];
+  },
+};
+
+/** Licence management's list (SuperAdmin): one keyset page of every agency, with plan, flag and enabled modules. */
+export async function listAgencies(db: Db, query: AgencyQuery) {
+  // Every agency on purpose: the SuperAdmin manages all of them (route guard: requireRoles("SuperAdmin")).
+  const all = crossTenant(db);
+  const { rows, page } = await runList({ db: all, agencyId: null }, AGENCY_SOURCE, query, (where, order, limit) =>
+    all
       .select({
         id: agency.id,
+        sortValue: agency.name,
         name: agency.name,
         slug: agency.slug,
         plan: agency.plan,
@@ -66,13 +80,37 @@ export async function listAgencies(db: Db, { q, page }: { q: string; page: numbe
       .from(agency)
       .leftJoin(licence, eq(licence.agencyId, agency.id))
       .where(where)
-      .orderBy(asc(agency.name), asc(agency.id))
-      .limit(AGENCY_PAGE_SIZE)
-      .offset((page - 1) * AGENCY_PAGE_SIZE),
-    db.select({ n: count() }).from(agency).where(where),
-  ]);
-  const agencies: AgencyListRow[] = rows.map(({ modules, ...row }) => ({ ...row, enabled: countEnabled(modules as LicenceModules | null) }));
-  return { agencies, total: total?.n ?? 0 };
+      .orderBy(...order)
+      .limit(limit),
+  );
+  const agencies: AgencyListRow[] = rows.map(({ modules, sortValue: _sort, ...row }) => ({ ...row, enabled: countEnabled(modules as LicenceModules | null) }));
+  return { agencies, page };
+}
+
+/** The SuperAdmin's agency choice (/selecionar-agencia): one keyset page of every agency, by name. */
+export async function listAgencyChoices(db: Db, query: AgencyQuery) {
+  // Every agency on purpose: a SuperAdmin may work in any of them (route guard: requireRoles("SuperAdmin")).
+  const all = crossTenant(db);
+  const { rows, page } = await runList({ db: all, agencyId: null }, AGENCY_SOURCE, query, (where, order, limit) =>
+    all
+      .select({ id: agency.id, sortValue: agency.name, name: agency.name, slug: agency.slug, city: agency.city, state: agency.state, active: agency.active })
+      .from(agency)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit),
+  );
+  return { agencies: rows.map(({ sortValue: _sort, ...row }) => row), page };
+}
+
+/**
+ * Makes `agencyId` the agency a SuperAdmin's session works in; not_found for an
+ * unknown agency. Only the caller's own session changes.
+ */
+export async function chooseAgency(scope: { db: Db; userId: string }, sessionId: string, agencyId: string): Promise<Result<object, "not_found">> {
+  const [target] = await scope.db.select({ id: agency.id }).from(agency).where(eq(agency.id, agencyId));
+  if (!target) return fail("not_found");
+  await scope.db.update(session).set({ activeAgencyId: target.id, updatedAt: new Date() }).where(and(eq(session.id, sessionId), eq(session.userId, scope.userId)));
+  return ok();
 }
 
 export type AgencyLicence = {

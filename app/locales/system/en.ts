@@ -21,9 +21,6 @@ const system = {
     inactive: "Inactive",
     edit: "Edit licence",
     editOf: "Edit the licence of {{agency}}",
-    page: "Page {{page}} of {{pages}}",
-    previous: "Previous",
-    next: "Next",
     total: "Agencies: {{total}}",
     plans: {
       trial: "Trial",
@@ -266,9 +263,6 @@ const system = {
     retried: "E-mail handed to the SMTP server again.",
     retryLocal: "With local delivery, the e-mail goes back to the outbox without being delivered.",
     retryFailed: "The new attempt failed: {{error}}",
-    page: "Page {{page}} of {{pages}}",
-    previous: "Previous",
-    next: "Next",
     errors: {
       host: "Enter a valid server (e.g. smtp.yourdomain.com).",
       port: "Enter a port between 1 and 65535.",

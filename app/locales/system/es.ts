@@ -21,9 +21,6 @@ const system = {
     inactive: "Inactiva",
     edit: "Editar licencia",
     editOf: "Editar la licencia de {{agency}}",
-    page: "Página {{page}} de {{pages}}",
-    previous: "Anterior",
-    next: "Siguiente",
     total: "Agencias: {{total}}",
     plans: {
       trial: "Prueba",
@@ -266,9 +263,6 @@ const system = {
     retried: "Correo entregado de nuevo al servidor SMTP.",
     retryLocal: "Con el envío local, el correo vuelve a la bandeja de salida sin entregarse.",
     retryFailed: "El nuevo intento falló: {{error}}",
-    page: "Página {{page}} de {{pages}}",
-    previous: "Anterior",
-    next: "Siguiente",
     errors: {
       host: "Ingrese un servidor válido (p. ej., smtp.sudominio.com).",
       port: "Ingrese un puerto entre 1 y 65535.",

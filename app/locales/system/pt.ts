@@ -23,9 +23,6 @@ const system = {
     inactive: "Inativa",
     edit: "Editar licença",
     editOf: "Editar licença de {{agency}}",
-    page: "Página {{page}} de {{pages}}",
-    previous: "Anterior",
-    next: "Próxima",
     total: "Agências: {{total}}",
     plans: {
       trial: "Avaliação",
@@ -268,9 +265,6 @@ const system = {
     retried: "E-mail reenviado ao servidor SMTP.",
     retryLocal: "Com o envio local, o e-mail volta para a caixa de saída sem ser entregue.",
     retryFailed: "Nova tentativa falhou: {{error}}",
-    page: "Página {{page}} de {{pages}}",
-    previous: "Anterior",
-    next: "Próxima",
     errors: {
       host: "Informe um servidor válido (ex.: smtp.seudominio.com.br).",
       port: "Informe uma porta entre 1 e 65535.",

@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import changelogSource from "../../../CHANGELOG.md?raw";
+import changelogSource from "~/../CHANGELOG.md?raw";
 import { Blocks } from "~/components/system/Markdown";
 import { PageHeader } from "~/components/system/PageHeader";
 import { parseChangelog } from "~/lib/system/changelog";
@@ -10,6 +10,8 @@ import { getI18n } from "~/middleware/i18n";
 import { requireModule } from "~/middleware/session";
 import systemStyles from "~/styles/system.css?url";
 import type { Route } from "./+types/historico-versoes";
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 
 /** Any signed-in user of an agency whose licence has Sistema → Histórico de Versões (spec §6). */
 export const middleware: Route.MiddlewareFunction[] = [requireModule("sistema", "historico_versoes")];

@@ -17,21 +17,23 @@ import { displayNameOf, iconKey, type Translate } from "~/lib/shell/sidebar";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { lookup } from "~/lib/platform/translate";
 import { isLanguage } from "~/locales";
-import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getEnv } from "~/middleware/cloudflare";
+import { notFound } from "~/lib/platform/http";
 import { getI18n } from "~/middleware/i18n";
-import { requireModule, requireRoles, requireViewer } from "~/middleware/session";
+import { requireModule, requireRoles, requireUserScope, requireViewer } from "~/middleware/session";
 import systemStyles from "~/styles/system.css?url";
 import type { Route } from "./+types/license-edit";
 
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
+
+/** Spec §6: the SuperAdmin edits any agency's licence (its id in the URL). */
 export const middleware: Route.MiddlewareFunction[] = [requireModule("sistema", "license_management"), requireRoles("SuperAdmin")];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: systemStyles }];
 
-const notFound = () => new Response("Not found", { status: 404 });
-
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  const found = await getAgencyLicence(getDb(context), params.agencyId);
+  const found = await getAgencyLicence(requireUserScope(context, request).db, params.agencyId);
   if (!found) throw notFound();
   return {
     ...found,
@@ -53,7 +55,7 @@ const schema = z.object({
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
-  const db = getDb(context);
+  const { db } = requireUserScope(context, request);
   const found = await getAgencyLicence(db, params.agencyId);
   if (!found) throw notFound();
   const formData = await request.formData();

@@ -2,33 +2,34 @@ import { Badge, Button, Card, Flex, Table, Text, TextField, VisuallyHidden } fro
 import { Plus, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { PageHeader, Pager } from "~/components/system/PageHeader";
-import { AGENCY_PAGE_SIZE, listAgencies } from "~/lib/system/agencies.server";
+import { KeysetPager } from "~/components/system/KeysetPager";
+import { PageHeader } from "~/components/system/PageHeader";
+import { parseListQuery } from "~/lib/kit/list";
 import { formatDateTime, formatNumber } from "~/lib/platform/format";
-import { pageOf } from "~/lib/kit/paging";
+import { listAgencies } from "~/lib/system/agencies.server";
+import { AGENCY_LIST } from "~/lib/system/agency-list";
 import { isLanguage } from "~/locales";
-import { getDb } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireModule, requireRoles, requireViewer } from "~/middleware/session";
+import { requireModule, requireRoles, requireUserScope, requireViewer } from "~/middleware/session";
 import systemStyles from "~/styles/system.css?url";
 import type { Route } from "./+types/license-management";
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 
 /** Spec §6: licence management is for the SuperAdmin only; the route sits in Sistema → Gestão de Licenças (spec §5). */
 export const middleware: Route.MiddlewareFunction[] = [requireModule("sistema", "license_management"), requireRoles("SuperAdmin")];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: systemStyles }];
 
+/** One keyset page of every agency (?q, ?after/?before, ?size). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const page = pageOf(url);
-  const { agencies, total } = await listAgencies(getDb(context), { q, page });
+  const query = parseListQuery(new URL(request.url).searchParams, AGENCY_LIST);
+  const { agencies, page } = await listAgencies(requireUserScope(context, request).db, query);
   return {
-    q,
+    query,
     page,
-    pages: Math.max(1, Math.ceil(total / AGENCY_PAGE_SIZE)),
-    total,
+    total: page.total,
     agencies,
     timeZone: viewer.agency?.timeZone ?? null,
     title: getI18n(context).t("licences.title"),
@@ -40,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export default function LicenceManagement({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "pt";
-  const { agencies, q, page, pages, total, timeZone } = loaderData;
+  const { agencies, query, page, total, timeZone } = loaderData;
   return (
     <Flex direction="column" gap="4">
       <PageHeader
@@ -57,7 +58,7 @@ export default function LicenceManagement({ loaderData }: Route.ComponentProps) 
       />
       <Form method="get" role="search">
         <Flex gap="2" wrap="wrap">
-          <TextField.Root name="q" defaultValue={q} placeholder={t("licences.search")} aria-label={t("licences.search")} style={{ flex: "1 1 240px" }}>
+          <TextField.Root name="q" defaultValue={query.q} placeholder={t("licences.search")} aria-label={t("licences.search")} style={{ flex: "1 1 240px" }}>
             <TextField.Slot>
               <Search size={16} aria-hidden />
             </TextField.Slot>
@@ -130,12 +131,7 @@ export default function LicenceManagement({ loaderData }: Route.ComponentProps) 
           </Table.Root>
         </div>
       )}
-      <Pager
-        page={page}
-        pages={pages}
-        params={q ? { q } : {}}
-        labels={{ page: t("licences.page", { page, pages }), previous: t("licences.previous"), next: t("licences.next") }}
-      />
+      <KeysetPager query={query} spec={AGENCY_LIST} page={page} />
     </Flex>
   );
 }

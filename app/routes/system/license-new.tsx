@@ -12,14 +12,15 @@ import { clientIp } from "~/lib/platform/audit.server";
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from "~/lib/platform/format";
 import { malformed, parseForm, parseWithZod } from "~/lib/kit/forms";
 import { createInvitation, emailInUse, InvitationError } from "~/lib/system/invitations.server";
-import { getMailer } from "~/lib/platform/mail.server";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { LANGUAGES } from "~/locales";
-import { getDb } from "~/middleware/cloudflare";
+import { getMailer } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireModule, requireRoles, requireViewer } from "~/middleware/session";
+import { requireModule, requireRoles, requireUserScope, requireViewer } from "~/middleware/session";
 import systemStyles from "~/styles/system.css?url";
 import type { Route } from "./+types/license-new";
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("sistema", "license_management"), requireRoles("SuperAdmin")];
 
@@ -33,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
-  const db = getDb(context);
+  const { db } = requireUserScope(context, request);
   const formData = await request.formData();
   const submission = parseForm(formData, newAgencySchema);
   if (!submission) return malformed();

@@ -9,11 +9,13 @@ import { clientIp } from "~/lib/platform/audit.server";
 import { applyMenuEdit, menuChanges, resetMenu, validateMenuEdit, type Labels, type MenuEdit } from "~/lib/system/licence-edit";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { isLanguage } from "~/locales";
-import { getDb } from "~/middleware/cloudflare";
+import { notFound } from "~/lib/platform/http";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule, requireRoles } from "~/middleware/session";
+import { requireAgency, requireModule, requireRoles, requireScope } from "~/middleware/session";
 import systemStyles from "~/styles/system.css?url";
 import type { Route } from "./+types/menu-management";
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 
 /** Spec §6: SuperAdmin and Admin, for the agency they work in. Menu management has no licence entry of its own: part of Sistema. */
 export const middleware: Route.MiddlewareFunction[] = [requireModule("sistema"), requireRoles("SuperAdmin", "Admin")];
@@ -22,8 +24,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: syst
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAgency(context, request);
-  const found = await getAgencyLicence(getDb(context), viewer.agency.id);
-  if (!found) throw new Response("Not found", { status: 404 });
+  const found = await getAgencyLicence(requireScope(context, request).db, viewer.agency.id);
+  if (!found) throw notFound();
   return { modules: found.licence.modules, version: found.licence.version, title: getI18n(context).t("menus.title") };
 }
 
@@ -48,9 +50,9 @@ function menuEditFrom(formData: FormData): MenuEdit | null {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireAgency(context, request);
-  const db = getDb(context);
+  const { db } = requireScope(context, request);
   const found = await getAgencyLicence(db, viewer.agency.id);
-  if (!found) throw new Response("Not found", { status: 404 });
+  if (!found) throw notFound();
   const formData = await request.formData();
   const intent = formData.get("intent");
   const version = Number(formData.get("version"));

@@ -1,57 +1,39 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { eq, sql } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ListOrdered } from "lucide-react";
-import { agency } from "~/db/schema";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { NativeSelect, PageHeader, StaleNotice } from "~/components/system/PageHeader";
-import { auditIfChanged, changedRows, isUniqueViolation, slugTaken } from "~/lib/system/agencies.server";
+import { EDITABLE, loadOwnAgency, saveAgencyProfile, setAgencyLogo } from "~/lib/system/agency-profile.server";
 import { agencyProfileSchema, currencies, err, timeZones } from "~/lib/system/agency-form";
-import { auditInsert, changedFields, clientIp } from "~/lib/platform/audit.server";
 import { formatCep, formatCnpj, formatPhone } from "~/lib/platform/br-documents";
 import { checkImage, fileKey, IMAGE_CONTENT_TYPE } from "~/lib/platform/files.server";
+import { notFound } from "~/lib/platform/http";
 import { malformed, parseForm, parseWithZod } from "~/lib/kit/forms";
+import type { Scope } from "~/lib/platform/scope.server";
 import type { ToastMessage } from "~/lib/platform/toast";
-import { getDb, getEnv } from "~/middleware/cloudflare";
+import { getEnv } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
-import { requireAgency, requireModule, requireRoles } from "~/middleware/session";
+import { requireModule, requireRoles, requireScope } from "~/middleware/session";
 import systemStyles from "~/styles/system.css?url";
 import type { Route } from "./+types/minha-agencia";
+
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
 
 /** Spec §6: Admin and SuperAdmin, for the agency they work in (never an id from the client). */
 export const middleware: Route.MiddlewareFunction[] = [requireModule("sistema", "minha_agencia"), requireRoles("SuperAdmin", "Admin")];
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: systemStyles }];
 
-const EDITABLE = [
-  "name",
-  "legalName",
-  "cnpj",
-  "cadastur",
-  "country",
-  "postalCode",
-  "addressLine",
-  "city",
-  "state",
-  "phone",
-  "email",
-  "website",
-  "timeZone",
-  "currency",
-  "slug",
-] as const;
-
-async function loadAgency(context: Route.LoaderArgs["context"], agencyId: string) {
-  const [row] = await getDb(context).select().from(agency).where(eq(agency.id, agencyId));
-  if (!row) throw new Response("Not found", { status: 404 });
+async function loadAgency(scope: Scope) {
+  const row = await loadOwnAgency(scope);
+  if (!row) throw notFound();
   return row;
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = requireAgency(context, request);
-  const row = await loadAgency(context, viewer.agency.id);
+  const row = await loadAgency(requireScope(context, request));
   const values = Object.fromEntries(EDITABLE.map((k) => [k, row[k] ?? ""])) as Record<(typeof EDITABLE)[number], string>;
   return {
     values: {
@@ -73,30 +55,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? ""} · Rota` }];
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireAgency(context, request);
-  const db = getDb(context);
-  const agencyId = viewer.agency.id;
-  const ip = clientIp(request);
+  const scope = requireScope(context, request);
   const formData = await request.formData();
   const intent = formData.get("intent");
 
   if (intent === "logo" || intent === "removeLogo") {
     const env = getEnv(context);
-    const before = await loadAgency(context, agencyId);
+    const before = await loadAgency(scope);
     let key: string | null = null;
     if (intent === "logo") {
       const check = await checkImage(formData.get("logo"));
       if (!check.ok) return data({ form: "logo" as const, logoError: check.error }, { status: 400 });
-      key = fileKey(agencyId, "logos", check.type);
+      key = fileKey(scope.agencyId, "logos", check.type);
       await env.FILES.put(key, check.bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPE[check.type] } });
     } else if (!before.logoKey) {
       return { form: "logo" as const, toast: { title: "agencyProfile.logoRemoved" } satisfies ToastMessage };
     }
-    await db.batch([
-      db.update(agency).set({ logoKey: key }).where(eq(agency.id, agencyId)),
-      auditInsert(db, { agencyId, userId: viewer.userId, entity: "agency", entityId: agencyId, action: "update", changes: { logo: [before.logoKey, key] }, ip }),
-    ]);
-    if (before.logoKey) await env.FILES.delete(before.logoKey);
+    const previous = await setAgencyLogo(scope, before, key);
+    if (previous) await env.FILES.delete(previous);
     const title = intent === "logo" ? "agencyProfile.logoSaved" : "agencyProfile.logoRemoved";
     return { form: "logo" as const, toast: { title } satisfies ToastMessage };
   }
@@ -105,37 +81,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseForm(formData, agencyProfileSchema);
   if (!submission) return malformed();
   if (submission.status !== "success") return data({ form: "profile" as const, result: submission.reply() }, { status: 400 });
-  const input = submission.value;
-  const before = await loadAgency(context, agencyId);
-  const current = { name: before.name, slug: before.slug, timeZone: before.timeZone, currency: before.currency, version: before.version };
-  const stale = () =>
-    data(
-      { form: "profile" as const, stale: true as const, current, result: submission.reply(), toast: { title: "agencyProfile.stale", variant: "destructive" } satisfies ToastMessage },
+  const saved = await saveAgencyProfile(scope, await loadAgency(scope), submission.value);
+  if (!saved.ok) {
+    if (saved.reason === "slug_taken") return data({ form: "profile" as const, result: submission.reply({ fieldErrors: { slug: [err.slugTaken] } }) }, { status: 400 });
+    return data(
+      {
+        form: "profile" as const,
+        stale: true as const,
+        current: saved.current,
+        result: submission.reply(),
+        toast: { title: "agencyProfile.stale", variant: "destructive" } satisfies ToastMessage,
+      },
       { status: 409 },
     );
-  if (input.version !== before.version) return stale();
-  if (await slugTaken(db, input.slug, agencyId)) {
-    return data({ form: "profile" as const, result: submission.reply({ fieldErrors: { slug: [err.slugTaken] } }) }, { status: 400 });
-  }
-  const next = Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Partial<typeof before>;
-  const changes = changedFields(before, next);
-  if (Object.keys(changes).length > 0) {
-    try {
-      const [result] = await db.batch([
-        db
-          .update(agency)
-          .set({ ...next, version: sql`${agency.version} + 1` })
-          .where(sql`${agency.id} = ${agencyId} and ${agency.version} = ${input.version}`),
-        auditIfChanged(db, { agencyId, userId: viewer.userId, entity: "agency", entityId: agencyId, action: "update", changes, ip }),
-      ]);
-      if (changedRows(result) !== 1) {
-        Object.assign(current, await loadAgency(context, agencyId).then((r) => ({ name: r.name, slug: r.slug, timeZone: r.timeZone, currency: r.currency, version: r.version })));
-        return stale();
-      }
-    } catch (error) {
-      if (isUniqueViolation(error)) return data({ form: "profile" as const, result: submission.reply({ fieldErrors: { slug: [err.slugTaken] } }) }, { status: 400 });
-      throw error;
-    }
   }
   return { form: "profile" as const, result: submission.reply(), toast: { title: "agencyProfile.saved" } satisfies ToastMessage };
 }

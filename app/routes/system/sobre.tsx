@@ -10,6 +10,8 @@ import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireViewer } from "~/middleware/session";
 import type { Route } from "./+types/sobre";
 
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
+
 /** Any signed-in user of an agency whose licence has Sistema → Sobre o Sistema (spec §6). */
 export const middleware: Route.MiddlewareFunction[] = [requireModule("sistema", "sobre")];
 
