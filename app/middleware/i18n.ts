@@ -10,7 +10,8 @@ import resources, { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, ty
 export function readLanguageCookie(request: Request): Language | null {
   const cookie = request.headers.get("Cookie") ?? "";
   const raw = cookie.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`))?.[1];
-  const value = raw ? decodeURIComponent(raw).trim() : null;
+  // The value is a language code; anything else (a malformed escape included) is no choice.
+  const value = raw?.trim() ?? null;
   return isLanguage(value) ? value : null;
 }
 

@@ -174,3 +174,14 @@ describe("bodies that are not forms", () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("hostile cookies", () => {
+  it("a malformed language cookie counts as no choice, never a 500", async () => {
+    for (const lng of ["%E0%A4%A", "%", "en%00", "x".repeat(5000)]) {
+      const res = await appRequest("/login", { headers: { Cookie: `lng=${lng}`, "Accept-Language": "es" } });
+      expect(res.status, lng).toBeLessThan(500);
+    }
+    const post = await appRequest("/idioma", { form: { lng: "en" }, headers: { Cookie: "lng=%E0%A4%A" } });
+    expect(post.status).toBe(302);
+  });
+});
