@@ -3,17 +3,16 @@
  * loader and action), the list source, page and CSV export, the row a form
  * input becomes, the countries the agency's destinations are in (the list's
  * filter), and the cover image in R2 (upload and removal, each with its audit
- * entry; the old object is deleted after the database write; served publicly
- * by id, see `publicCoverKey`).
+ * entry; the old object is deleted after the database write). The public
+ * file route serves covers by id (platform/stored-files.server.ts).
  */
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { destination } from "~/db/schema";
 import { nowIso } from "~/db/schema/columns";
 import { auditIfChanged, changedRows } from "~/lib/system/agencies.server";
-import { crossTenant, type Db } from "~/lib/platform/db.server";
 import { checkImage, fileKey, IMAGE_CONTENT_TYPE, type ImageCheck } from "~/lib/platform/files.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
-import type { PublicScope, Scope } from "~/lib/platform/scope.server";
+import type { Scope } from "~/lib/platform/scope.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { liveRows, runList } from "~/lib/kit/list.server";
 import { registerSearchText } from "~/lib/kit/search-text";
@@ -166,22 +165,6 @@ export async function setCover(scope: WriteScope, bucket: R2Bucket, id: string, 
   }
   if (before.coverKey) await bucket.delete(before.coverKey);
   return ok({ changed: true, name: before.name });
-}
-
-/**
- * The R2 key of a live destination's cover, by the destination's id alone, or
- * null: GET /arquivos/destino/:id serves covers publicly (brochures, sites),
- * to anyone, so this read is across agencies on purpose — the id (a UUIDv7)
- * is the only key, and only a cover the agency chose to upload is served.
- */
-export async function publicCoverKey(scope: PublicScope | { db: Db }, id: string): Promise<string | null> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
-  const [row] = await crossTenant(scope.db)
-    .select({ key: destination.coverKey })
-    .from(destination)
-    .where(and(eq(destination.id, id), isNull(destination.deletedAt)))
-    .limit(1);
-  return row?.key ?? null;
 }
 
 // ---------------------------------------------------------------------------
