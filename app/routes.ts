@@ -122,11 +122,12 @@ export default [
       ]),
       ...prefix("configuracoes", [
         sectionIndex("financeiro/configuracoes"),
-        screen("financeiro/configuracoes", "prazos-de-pagamento"),
-        screen("financeiro/configuracoes", "tipos-de-conta"),
-        screen("financeiro/configuracoes", "plano-de-contas"),
-        screen("financeiro/configuracoes", "intermediadores"),
-        ...crud("financeiro/configuracoes", "bancos-e-caixas"),
+        // Payment terms, account types, chart of accounts and intermediaries edit inline (?novo, ?editar=<id>).
+        route("prazos-de-pagamento", "routes/finance/settings/prazos-de-pagamento.tsx"),
+        route("tipos-de-conta", "routes/finance/settings/tipos-de-conta.tsx"),
+        route("plano-de-contas", "routes/finance/settings/plano-de-contas.tsx"),
+        route("intermediadores", "routes/finance/settings/intermediadores.tsx"),
+        ...records("finance/settings", "bancos-e-caixas"),
       ]),
     ]),
 

@@ -5,6 +5,7 @@ import users from "~/locales/system/users/en";
 import destinations from "~/locales/registers/destinations/en";
 import agents from "~/locales/registers/agents/en";
 import partners from "~/locales/registers/partners/en";
+import financeSettings from "~/locales/finance/settings/en";
 
 export default {
   ...system,
@@ -15,6 +16,8 @@ export default {
   ...partners,
   ...destinations,
   ...agents,
+  // Financeiro → Configurações: ./finance/settings/en.ts
+  ...financeSettings,
   app: {
     name: "Rota",
     tagline: "Travel agency management",

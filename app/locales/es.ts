@@ -5,6 +5,7 @@ import users from "~/locales/system/users/es";
 import destinations from "~/locales/registers/destinations/es";
 import agents from "~/locales/registers/agents/es";
 import partners from "~/locales/registers/partners/es";
+import financeSettings from "~/locales/finance/settings/es";
 
 export default {
   ...system,
@@ -15,6 +16,8 @@ export default {
   ...partners,
   ...destinations,
   ...agents,
+  // Financeiro → Configurações: ./finance/settings/es.ts
+  ...financeSettings,
   app: {
     name: "Rota",
     tagline: "Gestión para agencias de viajes",

@@ -6,6 +6,7 @@ import users from "~/locales/system/users/pt";
 import destinations from "~/locales/registers/destinations/pt";
 import agents from "~/locales/registers/agents/pt";
 import partners from "~/locales/registers/partners/pt";
+import financeSettings from "~/locales/finance/settings/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -17,6 +18,8 @@ const pt = {
   ...partners,
   ...destinations,
   ...agents,
+  // Financeiro → Configurações: ./finance/settings/pt.ts
+  ...financeSettings,
   app: {
     name: "Rota",
     tagline: "Gestão para agências de viagens",

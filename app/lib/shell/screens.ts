@@ -89,11 +89,7 @@ for (const key of ["dre", "extrato_de_contas"]) {
   const path = ["financeiro", "relatorios", key];
   add(`financeiro/relatorios/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "page" });
 }
-for (const key of ["prazos_de_pagamento", "tipos_de_conta", "plano_de_contas", "intermediadores"]) {
-  const path = ["financeiro", "configuracoes", key];
-  add(`financeiro/configuracoes/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "list" });
-}
-crud("financeiro/configuracoes/bancos-e-caixas", ["financeiro", "configuracoes", "bancos_e_caixas"]);
+// Configurações (prazos, tipos de conta, plano de contas, intermediadores, bancos e caixas) are built: app/routes/finance/settings.
 
 // Contratos
 crud("contratos/modelos", ["contratos", "modelos"]);
@@ -129,6 +125,16 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
     }),
   ),
   "cadastros/produtos": { licence: ["cadastros", "produtos"], menu: ["cadastros", "produtos"], kind: "list" },
+  // Financeiro → Configurações (app/routes/finance/settings): any member views; changes are for canManageFinance.
+  ...Object.fromEntries(
+    ["prazos_de_pagamento", "tipos_de_conta", "plano_de_contas", "intermediadores", "bancos_e_caixas"].flatMap((key) => {
+      const base = { licence: ["financeiro", "configuracoes", key], menu: ["financeiro", "configuracoes", key] };
+      const path = `financeiro/configuracoes/${key.replaceAll("_", "-")}`;
+      const list: [string, Screen] = [path, { ...base, kind: "list" }];
+      if (key !== "bancos_e_caixas") return [list];
+      return [list, [`${path}/novo`, { ...base, kind: "new" }], [`${path}/editar/:id`, { ...base, kind: "edit" }]] satisfies [string, Screen][];
+    }),
+  ),
   "sistema/user-management": { licence: ["sistema", "user_management"], menu: ["sistema", "user_management"], kind: "list", roles: ADMINS },
   "parametrizacao/email": { licence: ["parametrizacao", "email"], menu: ["parametrizacao", "email"], kind: "page" },
   "sistema/license-management": { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "list", roles: SUPER_ONLY },

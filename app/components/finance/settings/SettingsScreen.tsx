@@ -1,0 +1,357 @@
+/**
+ * The frame of the small finance settings screens (payment terms, account
+ * types, chart of accounts, intermediaries): header with "new" (disabled with
+ * the reason for those who may not change settings), the inline form when the
+ * URL asks for one (`?novo`, `?editar=<id>`), the rows with their edit links,
+ * and keyset pages. Works without JavaScript: every control is a link or a form.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Badge, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { ChevronLeft, ChevronRight, CircleAlert, Info, Plus, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { PageHeader } from "~/components/system/PageHeader";
+import { listParams, toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
+import { translate } from "~/lib/platform/translate";
+
+export type SettingsColumn<R> = {
+  key: string;
+  label: string;
+  render: (row: R) => React.ReactNode;
+  /** Hidden on small screens. */
+  secondary?: boolean;
+  align?: "left" | "right" | "center";
+};
+
+export function useSettingsTrail() {
+  const { t } = useTranslation();
+  return [
+    { label: t("menu.financeiro.title"), href: null },
+    { label: t("menu.financeiro.configuracoes.title"), href: null },
+  ];
+}
+
+/** Where a row's edit link goes: the list state kept, `editar` set. */
+export function editHref(search: string, id: string) {
+  const params = new URLSearchParams(search);
+  params.delete("novo");
+  params.delete("amostra");
+  params.set("editar", id);
+  return `?${params.toString()}`;
+}
+
+/** The list without the form (cancel / close). */
+export function closeHref(search: string) {
+  const params = new URLSearchParams(search);
+  for (const k of ["novo", "editar", "amostra"]) params.delete(k);
+  return toSearch(params);
+}
+
+export function NewButton({ canManage, label, testId = "settings-new" }: { canManage: boolean; label: string; testId?: string }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  if (!canManage) {
+    return (
+      <Button disabled title={t("financeSettings.forbidden")} aria-describedby="settings-read-only" data-testid={testId}>
+        <Plus size={16} aria-hidden /> {label}
+      </Button>
+    );
+  }
+  const params = new URLSearchParams(search);
+  params.delete("editar");
+  params.set("novo", "");
+  return (
+    <Button asChild>
+      <Link to={`?${params.toString()}`} preventScrollReset data-testid={testId}>
+        <Plus size={16} aria-hidden /> {label}
+      </Link>
+    </Button>
+  );
+}
+
+export function ReadOnlyNotice() {
+  const { t } = useTranslation();
+  return (
+    <Callout.Root color="gray" id="settings-read-only" data-testid="settings-read-only">
+      <Callout.Icon>
+        <Info size={16} />
+      </Callout.Icon>
+      <Callout.Text>{t("financeSettings.readOnly")}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+export function SettingsScreen<R extends { id: string; active?: boolean }>({
+  testId,
+  title,
+  subtitle,
+  canManage,
+  newLabel,
+  form,
+  rows,
+  columns,
+  emptyText,
+  countKey,
+  page,
+  query,
+  spec,
+  editingId,
+  notice,
+}: {
+  testId: string;
+  title: string;
+  subtitle: string;
+  canManage: boolean;
+  newLabel: string;
+  form: React.ReactNode;
+  rows: R[];
+  columns: SettingsColumn<R>[];
+  emptyText: string;
+  countKey: string;
+  page?: PageInfo;
+  query?: ListQuery;
+  spec?: ListSpec;
+  editingId: string | null;
+  notice?: React.ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const { search } = useLocation();
+  const trail = useSettingsTrail();
+  const total = page?.total ?? rows.length;
+  const count = new Intl.NumberFormat(i18n.language).format(total);
+  return (
+    <Flex direction="column" gap="4" maxWidth="1100px" data-testid={testId}>
+      <PageHeader title={title} subtitle={subtitle} trail={trail} actions={<NewButton canManage={canManage} label={newLabel} />} />
+      {!canManage && <ReadOnlyNotice />}
+      {notice}
+      {form}
+      <Text size="2" color="gray" data-testid="settings-total">
+        {translate(i18n, countKey, { count: total, formatted: count })}
+      </Text>
+      {rows.length === 0 ? (
+        <Card size="3" data-testid="settings-empty">
+          <Text color="gray">{emptyText}</Text>
+        </Card>
+      ) : (
+        <div className="list-table">
+          <Table.Root variant="surface" size="2" data-testid="settings-table">
+            <Table.Header>
+              <Table.Row>
+                {columns.map((c) => (
+                  <Table.ColumnHeaderCell key={c.key} className={c.secondary ? "list-secondary" : undefined} style={{ textAlign: c.align }}>
+                    {c.label}
+                  </Table.ColumnHeaderCell>
+                ))}
+                <Table.ColumnHeaderCell style={{ width: 1 }}>
+                  <span className="sr-only">{t("financeSettings.actions")}</span>
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((row) => (
+                <Table.Row key={row.id} data-testid="settings-row" aria-current={row.id === editingId ? "true" : undefined} style={row.id === editingId ? { background: "var(--accent-a3)" } : undefined}>
+                  {columns.map((c, i) =>
+                    i === 0 ? (
+                      <Table.RowHeaderCell key={c.key}>{c.render(row)}</Table.RowHeaderCell>
+                    ) : (
+                      <Table.Cell key={c.key} className={c.secondary ? "list-secondary" : undefined} style={{ textAlign: c.align }}>
+                        {c.render(row)}
+                      </Table.Cell>
+                    ),
+                  )}
+                  <Table.Cell>
+                    <Link to={editHref(search, row.id)} preventScrollReset data-testid="settings-edit" className="nowrap">
+                      {canManage ? t("financeSettings.edit") : t("financeSettings.view")}
+                    </Link>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </div>
+      )}
+      {page && query && spec && (page.prev || page.next) && (
+        <Flex justify="between" align="center" gap="2" asChild>
+          <nav aria-label={t("list.pages")}>
+            <Button asChild variant="soft" color="gray" disabled={!page.prev}>
+              {page.prev ? (
+                <Link to={toSearch(listParams(query, spec, { before: page.prev }))} rel="prev" data-testid="settings-prev">
+                  <ChevronLeft size={16} aria-hidden /> {t("list.previous")}
+                </Link>
+              ) : (
+                <span aria-disabled>
+                  <ChevronLeft size={16} aria-hidden /> {t("list.previous")}
+                </span>
+              )}
+            </Button>
+            <Button asChild variant="soft" color="gray" disabled={!page.next}>
+              {page.next ? (
+                <Link to={toSearch(listParams(query, spec, { after: page.next }))} rel="next" data-testid="settings-next">
+                  {t("list.next")} <ChevronRight size={16} aria-hidden />
+                </Link>
+              ) : (
+                <span aria-disabled>
+                  {t("list.next")} <ChevronRight size={16} aria-hidden />
+                </span>
+              )}
+            </Button>
+          </nav>
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+/** An active / inactive badge. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={active ? "green" : "gray"} variant="soft">
+      {active ? t("financeSettings.active") : t("financeSettings.inactive")}
+    </Badge>
+  );
+}
+
+/** What the inline action answered (InlineAnswer in app/lib/finance/settings/inline.server.ts). */
+export type InlineActionData = {
+  result?: SubmissionResult<string[]>;
+  stale?: { version: number; differences: { field: string; value: string }[] };
+  deleteError?: string;
+  references?: { count: number; label: string }[];
+  error?: string;
+};
+
+/**
+ * The card an inline form sits in: its title, the stale and refused-delete
+ * notices, the form, and (editing, for those who may) the delete button.
+ */
+export function InlineFormCard({
+  title,
+  answer,
+  canManage,
+  deleteName,
+  fieldLabel,
+  children,
+  testId,
+}: {
+  title: string;
+  answer: InlineActionData | undefined;
+  canManage: boolean;
+  /** The record's label when editing (the delete asks about it); null on novo. */
+  deleteName: string | null;
+  fieldLabel: (field: string) => string;
+  children: React.ReactNode;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <Card size="3" data-testid={testId}>
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="4">
+            {title}
+          </Heading>
+          <Flex gap="2" align="center">
+            {deleteName !== null && canManage && (
+              <Form
+                method="post"
+                preventScrollReset
+                onSubmit={(e) => {
+                  if (!window.confirm(t("financeSettings.deleteConfirm", { name: deleteName }))) e.preventDefault();
+                }}
+              >
+                <Button type="submit" name="intent" value="delete" variant="soft" color="red" disabled={busy} data-testid="settings-delete">
+                  <Trash2 size={16} aria-hidden /> {t("financeSettings.delete")}
+                </Button>
+              </Form>
+            )}
+            <Button asChild variant="ghost" color="gray">
+              <Link to={closeHref(search)} preventScrollReset data-testid="settings-close">
+                {t("financeSettings.close")}
+              </Link>
+            </Button>
+          </Flex>
+        </Flex>
+        {answer?.deleteError && (
+          <Callout.Root color="red" role="alert" data-testid="delete-refused">
+            <Callout.Icon>
+              <CircleAlert size={16} />
+            </Callout.Icon>
+            <Flex direction="column" gap="1">
+              <Text weight="bold">{t("financeSettings.refusedTitle")}</Text>
+              <Text size="2">{translate(i18n, answer.deleteError)}</Text>
+              {answer.references && answer.references.length > 0 && (
+                <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+                  {answer.references.map((r) => (
+                    <li key={r.label}>
+                      <Text size="2">{translate(i18n, r.label, { count: r.count })}</Text>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Flex>
+          </Callout.Root>
+        )}
+        {answer?.stale && (
+          <Callout.Root color="amber" role="alert" data-testid="stale-notice">
+            <Callout.Icon>
+              <CircleAlert size={16} />
+            </Callout.Icon>
+            <Flex direction="column" gap="1">
+              <Text weight="bold">{t("financeSettings.stale")}</Text>
+              {answer.stale.differences.length > 0 && (
+                <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+                  {answer.stale.differences.map((d) => (
+                    <li key={d.field}>
+                      <Text size="2" weight="medium">
+                        {fieldLabel(d.field)}:
+                      </Text>{" "}
+                      <Text size="2">{d.value || "—"}</Text>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Link to={search || "?"} reloadDocument data-testid="stale-reload">
+                {t("registers.stale.reload")}
+              </Link>
+            </Flex>
+          </Callout.Root>
+        )}
+        {answer?.error && !answer.deleteError && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{translate(i18n, answer.error)}</Callout.Text>
+          </Callout.Root>
+        )}
+        {children}
+      </Flex>
+    </Card>
+  );
+}
+
+/** Save and cancel under an inline form; save is disabled with the reason for those who may not change settings. */
+export function InlineFormActions({ canManage }: { canManage: boolean }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <Flex gap="3" wrap="wrap" align="center">
+      <Button type="submit" name="intent" value="save" disabled={busy || !canManage} title={canManage ? undefined : t("financeSettings.forbidden")} data-testid="settings-save">
+        {busy ? t("financeSettings.saving") : t("financeSettings.save")}
+      </Button>
+      <Button asChild variant="soft" color="gray">
+        <Link to={closeHref(search)} preventScrollReset>
+          {t("financeSettings.cancel")}
+        </Link>
+      </Button>
+      {!canManage && (
+        <Text size="1" color="gray">
+          {t("financeSettings.forbidden")}
+        </Text>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,157 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Badge, Callout, Flex, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { ActiveBadge, InlineFormActions, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
+import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
+import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
+import { canManageFinance } from "~/lib/finance/roles";
+import { CHART_ACCOUNT_EMPTY, chartAccountFormValues, chartAccountSpec, chartTree, type ChartNode } from "~/lib/finance/settings/chart-account.server";
+import { editingId, inlineAction } from "~/lib/finance/settings/inline.server";
+import { ACCOUNT_NATURES, MAX_CHART_ACCOUNTS, chartAccountSchema } from "~/lib/finance/settings/schemas";
+import { chartAccountStore } from "~/lib/finance/settings/stores.server";
+import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
+import { findRecord } from "~/lib/kit/record.server";
+import { notFound } from "~/lib/platform/http";
+import { lookup } from "~/lib/platform/translate";
+import { getI18n } from "~/middleware/i18n";
+import { requireModule, requireScope } from "~/middleware/session";
+import registersStyles from "~/styles/registers.css?url";
+import type { Route } from "./+types/plano-de-contas";
+
+export const middleware: Route.MiddlewareFunction[] = [requireModule("financeiro", "configuracoes", "plano_de_contas")];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
+
+/**
+ * The whole chart as a tree (bounded: at most MAX_CHART_ACCOUNTS accounts are
+ * read and shown, with a notice beyond that); `?novo` (optionally `&mae=<id>`)
+ * or `?editar=<id>` opens the inline form.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const scope = requireScope(context, request);
+  await ensureFinanceDefaults(scope.db, scope.agencyId);
+  const url = new URL(request.url);
+  const id = editingId(request);
+  const [{ nodes, capped }, editing] = await Promise.all([chartTree(scope), id ? findRecord(scope, chartAccountStore, id) : null]);
+  if (id && !editing) throw notFound();
+  const canManage = canManageFinance(scope.role);
+  const parent = nodes.find((n) => n.id === url.searchParams.get("mae"));
+  return {
+    nodes,
+    capped,
+    canManage,
+    editing: editing ? { id: editing.id, name: `${editing.code} ${editing.name}`, version: editing.version, code: editing.code } : null,
+    creating: !editing && canManage && url.searchParams.has("novo"),
+    values: editing ? chartAccountFormValues(editing) : parent ? { ...CHART_ACCOUNT_EMPTY, parentId: parent.id, nature: parent.nature, code: `${parent.code}.` } : CHART_ACCOUNT_EMPTY,
+    documentTitle: getI18n(context).t("menu.financeiro.configuracoes.plano_de_contas.title"),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
+
+/** Create, update (version checked, the tree's rules) or delete an account (refused while it has titles, entries or children). */
+export const action = ({ context, request }: Route.ActionArgs) => inlineAction(chartAccountSpec, requireScope(context, request), request);
+
+export default function ChartOfAccounts({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { nodes, capped, canManage, editing, creating } = loaderData;
+  const columns: SettingsColumn<ChartNode>[] = [
+    {
+      key: "account",
+      label: t("financeSettings.chart.fields.name"),
+      render: (r) => (
+        <Flex gap="2" align="center" style={{ paddingLeft: `${r.depth * 1.25}rem` }}>
+          <Text color="gray" className="nowrap" style={{ fontVariantNumeric: "tabular-nums" }}>
+            {r.code}
+          </Text>
+          <Text weight={r.depth === 0 ? "bold" : r.depth === 1 ? "medium" : undefined} color={r.active ? undefined : "gray"}>
+            {r.name}
+          </Text>
+          {r.systemKey && (
+            <Badge variant="outline" color="gray" size="1" title={t("financeSettings.chart.standardHint")} className="list-secondary">
+              {t("financeSettings.chart.standard")}
+            </Badge>
+          )}
+        </Flex>
+      ),
+    },
+    { key: "nature", label: t("financeSettings.chart.fields.nature"), secondary: true, render: (r) => t(`financeSettings.chart.natures.${r.nature}`) },
+    { key: "active", label: t("financeSettings.status"), render: (r) => <ActiveBadge active={r.active} /> },
+  ];
+  const fieldLabel = (field: string) => lookup(i18n, `financeSettings.chart.fields.${field}`) ?? lookup(i18n, `financeSettings.${field}`) ?? field;
+  return (
+    <SettingsScreen
+      testId="chart-page"
+      title={t("menu.financeiro.configuracoes.plano_de_contas.title")}
+      subtitle={t("financeSettings.chart.subtitle")}
+      canManage={canManage}
+      newLabel={t("financeSettings.chart.new")}
+      rows={nodes}
+      columns={columns}
+      editingId={editing?.id ?? null}
+      emptyText={t("financeSettings.chart.empty")}
+      countKey="financeSettings.chart.count"
+      notice={
+        capped && (
+          <Callout.Root color="amber" data-testid="chart-capped">
+            <Callout.Text>{t("financeSettings.chart.capped", { max: MAX_CHART_ACCOUNTS })}</Callout.Text>
+          </Callout.Root>
+        )
+      }
+      form={
+        (editing !== null || creating) && (
+          <InlineFormCard
+            testId="chart-card"
+            title={editing ? t("financeSettings.editing", { name: editing.name }) : t("financeSettings.chart.newTitle")}
+            answer={actionData as InlineActionData | undefined}
+            canManage={canManage}
+            deleteName={editing?.name ?? null}
+            fieldLabel={fieldLabel}
+          >
+            <ChartForm key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`} loaderData={loaderData} actionData={actionData as InlineActionData | undefined} />
+          </InlineFormCard>
+        )
+      }
+    />
+  );
+}
+
+function ChartForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: InlineActionData | undefined }) {
+  const { t } = useTranslation();
+  const { canManage, editing, nodes } = loaderData;
+  const [form, fields] = useForm({
+    id: "chart-account-form",
+    lastResult: actionData?.result,
+    defaultValue: loaderData.values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: chartAccountSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    shouldDirtyConsider: considerForDirty,
+  });
+  // An account cannot go under itself or one of its descendants.
+  const parents = nodes.filter((n) => !editing || (n.id !== editing.id && !n.code.startsWith(`${editing.code}.`)));
+  return (
+    <Form method="post" {...getFormProps(form)} preventScrollReset>
+      {editing && <input type="hidden" name="version" value={actionData?.stale?.version ?? editing.version} />}
+      <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Flex direction="column" gap="3">
+          <div className="form-grid">
+            <SelectField
+              field={fields.parentId}
+              label={t("financeSettings.chart.fields.parentId")}
+              options={[{ value: "", label: t("financeSettings.chart.noParent") }, ...parents.map((n) => ({ value: n.id, label: `${"  ".repeat(n.depth)}${n.code} ${n.name}` }))]}
+            />
+            <SelectField field={fields.nature} label={t("financeSettings.chart.fields.nature")} options={ACCOUNT_NATURES.map((k) => ({ value: k, label: t(`financeSettings.chart.natures.${k}`) }))} />
+            <FormField field={fields.code} label={t("financeSettings.chart.fields.code")} required autoComplete="off" hint={t("financeSettings.chart.hints.code")} />
+            <FormField field={fields.name} label={t("financeSettings.chart.fields.name")} required autoComplete="off" />
+          </div>
+          <CheckboxField field={fields.active} label={t("financeSettings.active")} />
+          <InlineFormActions canManage={canManage} />
+        </Flex>
+      </fieldset>
+    </Form>
+  );
+}
+
+/** A missing record (or another agency's) shows inside the shell. */
+export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";
