@@ -21,13 +21,21 @@ import { join, resolve } from "node:path";
 const root = join(import.meta.dirname, "..");
 
 /** The arguments of `wrangler dev` serving the build (also used by tests/bench/run.ts). */
-export function serveArgs(options: { port: string; host: string; stateDir: string; logLevel: string; inspectorPort?: string }): string[] {
+export function serveArgs(options: {
+  port: string;
+  host: string;
+  stateDir: string;
+  logLevel: string;
+  inspectorPort?: string;
+  /** Another config for the app Worker (the bench's query-log wrapper); default build/server/wrangler.json. */
+  appConfig?: string;
+}): string[] {
   return [
     "dev",
     // The app Worker first: it answers on the port; the webhooks Worker is reached
     // through the app's WEBHOOKS binding (/webhooks/* is forwarded) and runs the queue consumer.
     "-c",
-    join(root, "build", "server", "wrangler.json"),
+    options.appConfig ?? join(root, "build", "server", "wrangler.json"),
     "-c",
     join(root, "build", "rota_webhooks", "wrangler.json"),
     "--persist-to",

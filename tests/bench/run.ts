@@ -1,23 +1,30 @@
 /**
- * Benchmarks (`npm run bench`, ARCHITECTURE §4): builds the app, serves the build
- * on workerd with its own fresh local state, and measures
- *   - HTTP requests/s and latency p50/p99 per target (autocannon),
- *   - client JS per route (gzip), server bundle sizes,
- *   - Worker startup (`wrangler check startup`) and the local server's cold start.
+ * Benchmarks (`npm run bench`, ARCHITECTURE §4, issue #12): builds the app, serves the
+ * build on workerd as `npm start` does (scripts/serve.ts: `wrangler dev` on the build,
+ * no Vite in front) with its own fresh local state, side by side with a bare Worker on
+ * the same wrangler and workerd (tests/bench/bare-worker: a fixed HTML page, and one
+ * `select 1` on D1), and measures
+ *   - per target: req/s and p99 at c=BENCH_CONNECTIONS, p50 at c=1 (autocannon), and the
+ *     RATIO to the bare Worker + D1 (its req/s ÷ the target's), against issue #12's goals,
+ *   - the same on the clients list with 100,000 clients in the agency,
+ *   - client JS per route (gzip) and the shell, server bundle sizes,
+ *   - Worker startup (`wrangler check startup`), the local server's cold start,
+ *   - realtime delivery latency, and the CPU cost of one sign-in's password check.
  * Prints one report and writes it to bench/results/<timestamp>.json and .md.
- * Figures are recorded, never asserted. All traffic goes to localhost.
+ * Figures are recorded and compared with the goals in the report, never asserted.
+ * All traffic goes to 127.0.0.1.
  *
  *   node tests/bench/run.ts [--skip-build] [--help]
- *   BENCH_DURATION=10 BENCH_CONNECTIONS=10 (seconds per target, connections)
+ *   BENCH_DURATION=10 BENCH_CONNECTIONS=10 (seconds per target at c=connections; c=1 runs half as long, at least 3 s)
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { BENCH_CLIENTS, clientListTargets, seedClients, type SeededClients } from "./seed-clients.ts";
+import { freshState, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
 
 export type BenchTarget = {
   /** Label in the report. */
@@ -29,30 +36,62 @@ export type BenchTarget = {
   body?: string;
   /** Give every request its own client address (cf-connecting-ip), e.g. to measure sign-in past its per-IP rate limit. */
   distinctClientIp?: boolean;
+  /** Issue #12's goal for the ratio to the bare Worker + D1 (req/s), if it has one. */
+  goal?: number;
 };
 
-/** What autocannon measures. A module adds its pages here, one line each. */
-export const targets: BenchTarget[] = [
-  { name: "health check", path: "/healthz" },
-  { name: "login page", path: "/login" },
+/** Goals of issue #12 (ratio of req/s to the bare Worker + D1, at c=10). */
+export const GOALS = { healthzWithSession: 1.5, page: 3, data: 2 } as const;
+/** Size and startup goals of issue #12. */
+export const SIZE_GOALS = { shellJsGzip: 250 * 1024, routeChunkGzip: 50 * 1024, startupMs: 100 } as const;
+
+/** Requests without a session (the sign-in POST gives each request its own address, past the per-IP limit). */
+export const publicTargets: BenchTarget[] = [
+  { name: "/healthz, no cookie", path: "/healthz" },
+  { name: "login page (SSR, no session)", path: "/login" },
   {
     name: "sign-in POST",
     path: "/login",
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:8790" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: "email=admin%40sol.example&password=demo-rota-2026",
     distinctClientIp: true,
   },
 ];
 
-const root = join(import.meta.dirname, "..", "..");
-const bin = (name: string) => join(root, "node_modules", ".bin", name);
-const PORT = 8790;
-const BASE_URL = `http://localhost:${PORT}`;
+/**
+ * Staff pages, measured signed in as admin@sol.example, as a document (SSR) and as
+ * `.data` (a client-side navigation's loader data). A module adds its pages here, one line each.
+ */
+export const staffPages: { name: string; path: string }[] = [
+  { name: "dashboard", path: "/dashboard" },
+  { name: "clients list", path: "/cadastros/clientes" },
+  { name: "agents list", path: "/cadastros/agentes" },
+  { name: "suppliers list", path: "/cadastros/fornecedores" },
+  { name: "service providers list", path: "/cadastros/prestadores" },
+  { name: "boarding points list", path: "/cadastros/embarques" },
+  { name: "destinations list", path: "/cadastros/destinos" },
+  { name: "product kinds list", path: "/cadastros/produtos" },
+  { name: "users list", path: "/sistema/user-management" },
+  { name: "audit log", path: "/sistema/auditoria" },
+  { name: "e-mail settings + outbox", path: "/parametrizacao/email" },
+];
+
+/** `/path` → `/path.data` (React Router's single-fetch URL; `/` is `/_root.data`). */
+export const dataPath = (path: string) => {
+  const url = new URL(path, "http://x");
+  url.pathname = url.pathname === "/" ? "/_root.data" : `${url.pathname.replace(/\/$/, "")}.data`;
+  return url.pathname + url.search;
+};
+
+const APP_PORT = 8790;
+const BARE_PORT = 8791;
 const STATE_DIR = join(".wrangler", "bench-state");
+const BARE_STATE_DIR = join(".wrangler", "bench-bare-state");
 const DURATION_S = positiveInt(process.env.BENCH_DURATION, 10);
+const DURATION_C1_S = Math.max(3, Math.round(DURATION_S / 2));
 const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 10);
-const READY_TIMEOUT_MS = 120_000;
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
 
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -67,21 +106,32 @@ type Table = { title: string; columns: string[]; rows: Cell[][]; notes?: string[
 
 type HttpResult = {
   name: string;
+  server: string;
   path: string;
+  /** At c=CONNECTIONS. */
   requestsPerSecond: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
   latencyAvgMs: number;
   requests: number;
+  /** At c=1. */
+  c1: { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; requests: number };
   statusCodes: Record<string, number>;
   errors: number;
   timeouts: number;
+  goal?: number;
+  /** The bare Worker + D1 req/s at c=CONNECTIONS measured right before this target (the machine is shared; load drifts). */
+  baselineRequestsPerSecond?: number;
+  /** baselineRequestsPerSecond ÷ this target's req/s. */
+  ratio?: number;
 };
 
 type RouteSize = {
   route: string;
   files: number;
   routeJsGzip: number;
+  /** The route's JS not already in the staff shell (entry + root + app layout). */
+  beyondShellJsGzip: number;
   withEntryJsGzip: number;
   pageJsGzip: number;
 };
@@ -105,12 +155,18 @@ type Results = {
   dirty: boolean;
   node: string;
   cpu: string;
-  settings: { durationSeconds: number; connections: number; port: number; stateDir: string };
+  settings: { durationSeconds: number; durationC1Seconds: number; connections: number; appPort: number; barePort: number; stateDir: string };
   buildMs: number | null;
   setupMs: number;
   serverColdStartMs: number;
+  bareColdStartMs: number;
+  /** Bare Worker + D1 req/s: the mean of its full runs at the start and at the end (each target's ratio uses the run right before it). */
+  baselineRequestsPerSecond: number;
+  /** Targets that did not answer 200 and were not measured. */
+  skipped: string[];
   http: HttpResult[];
-  clientSizes: { source: string; routes: RouteSize[] };
+  http100k: HttpResult[];
+  clientSizes: { source: string; shellJsGzip: number; shellFiles: number; routes: RouteSize[] };
   serverSizes: BundleSize[];
   clientTotals: BundleSize[];
   startup: Startup[];
@@ -129,8 +185,7 @@ type AutocannonOptions = {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Give every request its own client address (cf-connecting-ip), e.g. to measure sign-in past its per-IP rate limit. */
-  distinctClientIp?: boolean;
+  requests?: { setupRequest: (req: { headers?: Record<string, string> }) => unknown }[];
 };
 type AutocannonResult = {
   requests: { average: number; total: number };
@@ -139,139 +194,131 @@ type AutocannonResult = {
   errors: number;
   timeouts: number;
 };
-const autocannon = createRequire(import.meta.url)("autocannon") as (
-  options: AutocannonOptions,
-) => PromiseLike<AutocannonResult>;
-
-// ---------------------------------------------------------------------------
-// Server (same approach as tests/e2e/serve.ts, on its own state and port)
-
-let server: ChildProcess | null = null;
-let clientsSeed: SeededClients | null = null;
-const serverLog: string[] = [];
-
-function remember(chunk: Buffer) {
-  for (const line of chunk.toString().split("\n")) if (line.trim()) serverLog.push(line);
-  if (serverLog.length > 200) serverLog.splice(0, serverLog.length - 200);
-}
-
-async function answers(path: string): Promise<number | null> {
-  try {
-    const res = await fetch(`${BASE_URL}${path}`, { redirect: "manual", signal: AbortSignal.timeout(2_000) });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return null;
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function startServer(): Promise<{ setupMs: number; coldStartMs: number }> {
-  if ((await answers("/healthz")) !== null) {
-    throw new Error(`something already answers on ${BASE_URL}; stop it first`);
-  }
-  rmSync(join(root, STATE_DIR), { recursive: true, force: true });
-  const env = { ...process.env, ROTA_STATE_DIR: STATE_DIR, PORT: String(PORT), CLOUDFLARE_CF_FETCH_ENABLED: "false" };
-
-  const setupStart = performance.now();
-  execFileSync(process.execPath, [join(root, "db", "setup.ts")], { cwd: root, stdio: ["ignore", "pipe", "inherit"], env });
-  const setupMs = performance.now() - setupStart;
-  console.log(`Seeding ${BENCH_CLIENTS} clients into Sol Viagens (tests/bench/seed-clients.ts)...`);
-  clientsSeed = seedClients(root, STATE_DIR);
-
-  const start = performance.now();
-  // Own process group, so stopServer() reaches vite and workerd too.
-  const child = spawn(process.execPath, [join(root, "db", "serve.ts")], {
-    cwd: root,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server = child;
-  child.stdout?.on("data", remember);
-  child.stderr?.on("data", remember);
-
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering:\n${serverLog.join("\n")}`);
-    }
-    if ((await answers("/healthz")) === 200) return { setupMs, coldStartMs: performance.now() - start };
-    await sleep(100);
-  }
-  throw new Error(`${BASE_URL}/healthz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s:\n${serverLog.join("\n")}`);
-}
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = null;
-  if (!child?.pid || !groupAlive(child.pid)) return;
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  for (let i = 0; i < 100 && groupAlive(child.pid); i++) await sleep(100);
-  if (groupAlive(child.pid)) {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-}
-
-// Last resort if the process ends some other way (synchronous only).
-process.on("exit", () => {
-  if (server?.pid && groupAlive(server.pid)) {
-    try {
-      process.kill(-server.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    void stopServer().finally(() => process.exit(130));
-  });
-}
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
 
 // ---------------------------------------------------------------------------
 // HTTP
 
 let ipCounter = 0;
 
+async function run(server: Served, target: BenchTarget, connections: number, duration: number): Promise<AutocannonResult> {
+  const headers = { ...target.headers, ...(target.method === "POST" ? { Origin: server.baseUrl } : {}) };
+  return autocannon({
+    url: `${server.baseUrl}${target.path}`,
+    connections,
+    duration,
+    method: target.method ?? "GET",
+    headers,
+    body: target.body,
+    ...(target.distinctClientIp
+      ? {
+          requests: [
+            {
+              setupRequest: (req) => {
+                ipCounter += 1;
+                req.headers = { ...req.headers, "cf-connecting-ip": `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}` };
+                return req;
+              },
+            },
+          ],
+        }
+      : {}),
+  });
+}
+
+/** req/s and p99 at c=CONNECTIONS, then p50 at c=1. */
+export async function measure(server: Served, target: BenchTarget): Promise<HttpResult> {
+  console.log(`Measuring ${server.name} ${target.method ?? "GET"} ${target.path} (${target.name}): c=${CONNECTIONS} ${DURATION_S} s, c=1 ${DURATION_C1_S} s...`);
+  // Warm-up, with the target's headers, so the first isolate start and caches are not measured.
+  if (target.method !== "POST") {
+    for (let i = 0; i < 10; i++) {
+      await fetch(`${server.baseUrl}${target.path}`, { headers: target.headers, redirect: "manual" })
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
+    }
+  }
+  const result = await run(server, target, CONNECTIONS, DURATION_S);
+  const single = await run(server, target, 1, DURATION_C1_S);
+  const statusCodes: Record<string, number> = {};
+  for (const r of [result, single]) {
+    for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + stat.count;
+  }
+  return {
+    name: target.name,
+    server: server.name,
+    path: target.path,
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    latencyAvgMs: result.latency.average,
+    requests: result.requests.total,
+    c1: { requestsPerSecond: single.requests.average, latencyP50Ms: single.latency.p50, latencyP99Ms: single.latency.p99, requests: single.requests.total },
+    statusCodes,
+    errors: result.errors + single.errors,
+    timeouts: result.timeouts + single.timeouts,
+    goal: target.goal,
+  };
+}
+
+const BASELINE_TARGET: BenchTarget = { name: "one D1 query (select 1)", path: "/d1" };
+const BASELINE_S = Math.max(2, Math.round(DURATION_S / 3));
+
+/** A bare Worker + D1 run at c=CONNECTIONS right before the target, and the target; the ratio of their req/s. */
+async function measureAgainst(bare: Served, app: Served, target: BenchTarget): Promise<HttpResult> {
+  const baseline = await run(bare, BASELINE_TARGET, CONNECTIONS, BASELINE_S);
+  const result = await measure(app, target);
+  result.baselineRequestsPerSecond = baseline.requests.average;
+  result.ratio = baseline.requests.average / result.requestsPerSecond;
+  return result;
+}
+
+/** The signed-in targets: /healthz with the session, each staff page as a document and as `.data`. */
+function staffTargets(cookie: string, pages = staffPages): BenchTarget[] {
+  const headers = { Cookie: cookie };
+  return [
+    { name: "/healthz with a session cookie", path: "/healthz", headers, goal: GOALS.healthzWithSession },
+    ...pages.map((p) => ({ name: p.name, path: p.path, headers, goal: GOALS.page })),
+    ...pages.map((p) => ({ name: `${p.name} .data`, path: dataPath(p.path), headers, goal: GOALS.data })),
+  ];
+}
+
+/**
+ * Keeps the targets that answer 200 (a redirect to /login or an error page would
+ * measure the wrong thing); the others are reported as not measured.
+ */
+async function answering(server: Served, targets: BenchTarget[], skipped: string[]): Promise<BenchTarget[]> {
+  const ok: BenchTarget[] = [];
+  for (const t of targets) {
+    if (t.method === "POST") {
+      ok.push(t);
+      continue;
+    }
+    const res = await fetch(`${server.baseUrl}${t.path}`, { headers: t.headers, redirect: "manual" });
+    await res.arrayBuffer();
+    if (res.status === 200) ok.push(t);
+    else {
+      console.error(`  ${t.path} (${t.name}) answered ${res.status}, not 200: not measured`);
+      skipped.push(`${t.name} (${t.path}) answered ${res.status}, not measured`);
+    }
+  }
+  return ok;
+}
+
 // ---------------------------------------------------------------------------
 // Realtime: delivery latency notify() → browser message, and sockets held.
 
 type RealtimeResult = { connectionsRequested: number; connectionsOpen: number; openMs: number; notifications: number; received: number; p50Ms: number; p95Ms: number; maxMs: number };
 
-async function measureRealtime(connections = 200, notifications = 200): Promise<RealtimeResult> {
-  const login = await fetch(`${BASE_URL}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE_URL, "cf-connecting-ip": "10.250.0.1" },
-    body: "email=admin%40sol.example&password=demo-rota-2026",
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const session = (await (await fetch(`${BASE_URL}/api/auth/get-session`, { headers: { Cookie: cookie } })).json()) as { user: { id: string } };
-  const room = `${BASE_URL.replace("http", "ws")}/parties/notifications/${session.user.id}`;
+async function measureRealtime(baseUrl: string, cookie: string, connections = 200, notifications = 200): Promise<RealtimeResult> {
+  const session = (await (await fetch(`${baseUrl}/api/auth/get-session`, { headers: { Cookie: cookie } })).json()) as { user: { id: string } };
+  const room = `${baseUrl.replace("http", "ws")}/parties/notifications/${session.user.id}`;
   const sockets: WebSocket[] = [];
   const openStart = performance.now();
   const opened = await Promise.all(
     Array.from({ length: connections }, () =>
       new Promise<boolean>((resolve) => {
         // Node's WebSocket (undici) accepts headers, as a browser sends its cookie and origin.
-        const ws = new WebSocket(room, { headers: { Cookie: cookie, Origin: BASE_URL } } as unknown as string[]);
+        const ws = new WebSocket(room, { headers: { Cookie: cookie, Origin: baseUrl } } as unknown as string[]);
         sockets.push(ws);
         const timer = setTimeout(() => resolve(false), 15_000);
         ws.onopen = () => (clearTimeout(timer), resolve(true));
@@ -291,9 +338,9 @@ async function measureRealtime(connections = 200, notifications = 200): Promise<
   for (let i = 0; i < notifications; i++) {
     const title = `bench-${i}`;
     sentAt.set(title, performance.now());
-    await fetch(`${BASE_URL}/dev/notify`, {
+    await fetch(`${baseUrl}/dev/notify`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: BASE_URL, Cookie: cookie },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, Cookie: cookie },
       body: new URLSearchParams({ title, message: "latency probe" }),
     });
   }
@@ -326,47 +373,6 @@ async function passwordHashCost(runs = 20) {
   }
   times.sort((a, b) => a - b);
   return { runs, meanMs: times.reduce((a, b) => a + b, 0) / runs, p50Ms: times[Math.floor(runs / 2)]!, maxMs: times[runs - 1]! };
-}
-
-export async function measure(target: BenchTarget): Promise<HttpResult> {
-  const url = `${BASE_URL}${target.path}`;
-  // Warm-up: a few sequential requests so the first isolate start is not measured.
-  for (let i = 0; i < 10; i++) await answers(target.path);
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    method: target.method ?? "GET",
-    headers: target.headers,
-    body: target.body,
-    ...(target.distinctClientIp
-      ? {
-          requests: [
-            {
-              setupRequest: (req: { headers?: Record<string, string> }) => {
-                ipCounter += 1;
-                req.headers = { ...req.headers, "cf-connecting-ip": `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}` };
-                return req;
-              },
-            },
-          ],
-        }
-      : {}),
-  });
-  const statusCodes: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count;
-  return {
-    name: target.name,
-    path: target.path,
-    requestsPerSecond: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyAvgMs: result.latency.average,
-    requests: result.requests.total,
-    statusCodes,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
 }
 
 // ---------------------------------------------------------------------------
@@ -451,24 +457,44 @@ function fromReactRouterManifest(clientDir: string): ClientAssets {
   return { source: `build/client/assets/${file}`, entry: assets(manifest.entry), root: "root", routes };
 }
 
-function clientSizes(): { source: string; routes: RouteSize[] } {
+/** The layout route every staff page renders in. */
+const SHELL_LAYOUT = "routes/app/layout";
+
+function clientSizes(): Results["clientSizes"] {
   const clientDir = join(root, "build", "client");
   const assets = fromViteManifest(clientDir) ?? fromReactRouterManifest(clientDir);
   const rootAssets = assets.routes.get(assets.root) ?? { js: [] };
+  // The staff shell: what the browser loads for any staff page before the page's own route.
+  const shell = new Set([...assets.entry.js, ...rootAssets.js, ...(assets.routes.get(SHELL_LAYOUT)?.js ?? [])]);
   const rows: RouteSize[] = [];
+  // Routes that share one module (the placeholder screens, novo/editar forms) are one row.
+  const seen = new Map<string, RouteSize & { same: number }>();
   for (const [route, own] of assets.routes) {
+    if (own.js.every((f) => fileSize(f).bytes === 0)) continue; // resource routes (an empty client module)
+    const key = [...own.js].sort().join(",");
+    const twin = seen.get(key);
+    if (twin) {
+      twin.same += 1;
+      continue;
+    }
     const withEntry = [...own.js, ...assets.entry.js];
     const page = [...withEntry, ...rootAssets.js];
     rows.push({
       route,
       files: new Set(page).size,
       routeJsGzip: gzipOf(own.js),
+      beyondShellJsGzip: gzipOf(own.js.filter((f) => !shell.has(f))),
       withEntryJsGzip: gzipOf(withEntry),
       pageJsGzip: gzipOf(page),
     });
+    seen.set(key, Object.assign(rows.at(-1)!, { same: 0 }));
+  }
+  for (const row of seen.values()) {
+    if (row.same > 0) row.route += ` (+${row.same} with the same JS)`;
+    delete (row as Partial<typeof row>).same;
   }
   rows.sort((a, b) => (a.route === assets.root ? -1 : b.route === assets.root ? 1 : a.route.localeCompare(b.route)));
-  return { source: assets.source, routes: rows };
+  return { source: assets.source, shellJsGzip: gzipOf(shell), shellFiles: shell.size, routes: rows };
 }
 
 function filesEnding(dir: string, ext: string, recursive: boolean): string[] {
@@ -563,37 +589,84 @@ function checkStartup(worker: string, config: string, outDir: string): Startup {
 // Report
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-const msf = (n: number | undefined) => (n === undefined ? "-" : `${n.toFixed(1)} ms`);
+const msf = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? "-" : `${n.toFixed(1)} ms`);
+const passFail = (ok: boolean) => (ok ? "PASS" : "FAIL");
+const codes = (h: HttpResult) =>
+  Object.entries(h.statusCodes)
+    .map(([code, n]) => `${code}×${n}`)
+    .join(" ") || "-";
+
+function httpTable(title: string, rows: HttpResult[], baseline: number): Table {
+  return {
+    title,
+    columns: ["target", "ratio", "goal", "", `req/s c=${CONNECTIONS}`, "p50 c=1", `p99 c=${CONNECTIONS}`, "bare+D1 req/s", "path", "status codes", "errors"],
+    rows: rows.map((h) => [
+      `${h.server === "app" ? "" : `${h.server}: `}${h.name}`,
+      h.ratio === undefined ? "-" : `${h.ratio.toFixed(1)}×`,
+      h.goal === undefined ? "-" : `≤ ${h.goal}×`,
+      h.goal === undefined || h.ratio === undefined ? "" : passFail(h.ratio <= h.goal),
+      h.requestsPerSecond.toFixed(0),
+      `${h.c1.latencyP50Ms} ms`,
+      `${h.latencyP99Ms} ms`,
+      (h.baselineRequestsPerSecond ?? h.requestsPerSecond).toFixed(0),
+      h.path.length > 48 ? `${h.path.slice(0, 45)}...` : h.path,
+      codes(h),
+      h.errors + h.timeouts,
+    ]),
+    notes: [
+      `ratio = bare Worker + D1 req/s (measured for ${BASELINE_S} s right before each target; its full runs at the start and the end average ${baseline.toFixed(0)}) ÷ the target's req/s, both at c=${CONNECTIONS}; goals from issue #12`,
+      `req/s and p99 at c=${CONNECTIONS} for ${DURATION_S} s, p50 at c=1 for ${DURATION_C1_S} s; status codes count both runs`,
+    ],
+  };
+}
 
 function tables(r: Results): Table[] {
+  const largest = [...r.clientSizes.routes].sort((a, b) => b.beyondShellJsGzip - a.beyondShellJsGzip)[0];
+  const shellOk = r.clientSizes.shellJsGzip <= SIZE_GOALS.shellJsGzip;
   return [
     {
-      title: `HTTP (autocannon, ${r.settings.connections} connections, ${r.settings.durationSeconds} s each)`,
-      columns: ["target", "path", "req/s", "p50", "p99", "requests", "status codes", "errors"],
-      rows: r.http.map((h) => [
-        h.name,
-        h.path,
-        h.requestsPerSecond.toFixed(0),
-        `${h.latencyP50Ms} ms`,
-        `${h.latencyP99Ms} ms`,
-        h.requests,
-        Object.entries(h.statusCodes)
-          .map(([code, n]) => `${code}×${n}`)
-          .join(" ") || "-",
-        h.errors + h.timeouts,
-      ]),
+      ...httpTable(`HTTP, demo seed (autocannon; ${r.settings.connections} connections)`, r.http, r.baselineRequestsPerSecond),
+      ...(r.skipped.length ? { notes: [...httpTable("", [], r.baselineRequestsPerSecond).notes!, ...r.skipped.map((s) => `NOT MEASURED: ${s}`)] } : {}),
+    },
+    httpTable(
+      `HTTP, ${r.clientsSeed?.liveTotal ?? BENCH_CLIENTS} clients in Sol Viagens (tests/bench/seed-clients.ts)`,
+      r.http100k,
+      r.baselineRequestsPerSecond,
+    ),
+    {
+      title: "Size and startup goals (issue #12; printed, never asserted)",
+      columns: ["goal", "measured", ""],
+      rows: [
+        [`staff shell client JS ≤ ${kb(SIZE_GOALS.shellJsGzip)} gzip (entry + root + ${SHELL_LAYOUT})`, `${kb(r.clientSizes.shellJsGzip)} (${r.clientSizes.shellFiles} files)`, passFail(shellOk)],
+        [
+          `each route chunk ≤ ${kb(SIZE_GOALS.routeChunkGzip)} gzip (route JS beyond the shell)`,
+          largest ? `largest ${kb(largest.beyondShellJsGzip)} (${largest.route})` : "-",
+          passFail(!largest || largest.beyondShellJsGzip <= SIZE_GOALS.routeChunkGzip),
+        ],
+        ...r.startup.map((s) => [
+          `${s.worker} Worker startup < ${SIZE_GOALS.startupMs} ms (wrangler check startup, CPU)`,
+          s.ok ? msf(s.activeMs) : `failed: ${s.error ?? ""}`,
+          s.ok && s.activeMs !== undefined ? passFail(s.activeMs < SIZE_GOALS.startupMs) : "FAIL",
+        ]),
+      ],
     },
     {
       title: "Client JS per route (gzip)",
-      columns: ["route", "route JS", "+ entry client", "page (entry+root+route)", "JS files"],
+      columns: ["route", "beyond shell", `≤ ${kb(SIZE_GOALS.routeChunkGzip)}`, "route JS", "+ entry client", "page (entry+root+route)", "JS files"],
       rows: r.clientSizes.routes.map((s) => [
         s.route,
+        kb(s.beyondShellJsGzip),
+        passFail(s.beyondShellJsGzip <= SIZE_GOALS.routeChunkGzip),
         kb(s.routeJsGzip),
         kb(s.withEntryJsGzip),
         kb(s.pageJsGzip),
         s.files,
       ]),
-      notes: [`source: ${r.clientSizes.source}; each file gzipped on its own (node:zlib), shared chunks counted once per row`],
+      notes: [
+        `source: ${r.clientSizes.source}; each file gzipped on its own (node:zlib), shared chunks counted once per row`,
+        "resource routes (no client JS) are left out; routes sharing one module are one row",
+        `beyond shell: the route's JS not in the staff shell (entry client + root + ${SHELL_LAYOUT}, ${kb(r.clientSizes.shellJsGzip)})`,
+      ],
     },
     {
       title: "Bundles",
@@ -610,16 +683,24 @@ function tables(r: Results): Table[] {
           s.ok ? `${msf(s.activeMs)} CPU` : "failed",
           s.ok ? `window ${msf(s.profileWindowMs)}, idle ${msf(s.idleMs)}; bundle ${s.bundle ?? "-"}` : (s.error ?? ""),
         ]),
-        [
-          "local server cold start",
-          "node scripts/serve.ts (vite preview on workerd) until /healthz 200",
-          msf(r.serverColdStartMs),
-          "",
-        ],
+        ["local server cold start", "scripts/serve.ts's wrangler dev on the build, until /healthz 200", msf(r.serverColdStartMs), ""],
+        ["bare Worker cold start", "wrangler dev tests/bench/bare-worker, until /d1 200", msf(r.bareColdStartMs), ""],
         ["local setup", "node scripts/setup.ts (migrate + seed a fresh state)", msf(r.setupMs), ""],
-        ...(r.clientsSeed ? [["bench data", "tests/bench/seed-clients.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.clientsSeed.ms), `${r.clientsSeed.rows} clients, ${kb(r.clientsSeed.sqlBytes)} SQL; ${r.clientsSeed.liveTotal} live in Sol Viagens`]] : []),
+        ...(r.clientsSeed
+          ? [["bench data", "tests/bench/seed-clients.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.clientsSeed.ms), `${r.clientsSeed.rows} clients, ${kb(r.clientsSeed.sqlBytes)} SQL; ${r.clientsSeed.liveTotal} live in Sol Viagens`]]
+          : []),
         ["build", "react-router build", r.buildMs === null ? "skipped" : msf(r.buildMs), ""],
       ],
+    },
+    {
+      title: "Realtime (notify() → message on a held WebSocket, via /dev/notify; includes the D1 insert)",
+      columns: ["sockets held", "open time", "notifications", "received", "p50", "p95", "max"],
+      rows: [[`${r.realtime.connectionsOpen}/${r.realtime.connectionsRequested}`, msf(r.realtime.openMs), r.realtime.notifications, r.realtime.received, msf(r.realtime.p50Ms), msf(r.realtime.p95Ms), msf(r.realtime.maxMs)]],
+    },
+    {
+      title: "Sign-in CPU (password hash, node:crypto scrypt N=16384 r=16 p=1, as in workerd with nodejs_compat)",
+      columns: ["operation", "runs", "mean", "p50", "max"],
+      rows: [["verify one password", r.passwordHash.runs, msf(r.passwordHash.meanMs), msf(r.passwordHash.p50Ms), msf(r.passwordHash.maxMs)]],
     },
   ];
 }
@@ -628,13 +709,7 @@ function toText(t: Table): string {
   const cells = [t.columns, ...t.rows.map((row) => row.map(String))];
   const widths = t.columns.map((_, i) => Math.max(...cells.map((row) => String(row[i] ?? "").length)));
   const line = (row: Cell[]) => row.map((c, i) => String(c).padEnd(widths[i]!)).join("  ").trimEnd();
-  return [
-    t.title,
-    line(t.columns),
-    widths.map((w) => "-".repeat(w)).join("  "),
-    ...t.rows.map(line),
-    ...(t.notes ?? []).map((n) => `(${n})`),
-  ].join("\n");
+  return [t.title, line(t.columns), widths.map((w) => "-".repeat(w)).join("  "), ...t.rows.map(line), ...(t.notes ?? []).map((n) => `(${n})`)].join("\n");
 }
 
 function toMarkdown(r: Results, all: Table[]): string {
@@ -644,7 +719,7 @@ function toMarkdown(r: Results, all: Table[]): string {
     "",
     `- commit: \`${r.commit}\`${r.dirty ? " (with uncommitted changes)" : ""}`,
     `- node ${r.node}, ${r.cpu}`,
-    `- server: built app on workerd (vite preview), fresh state \`${r.settings.stateDir}\`, port ${r.settings.port}`,
+    `- servers: the built app on workerd (scripts/serve.ts: wrangler dev on the build), fresh state \`${r.settings.stateDir}\`, port ${r.settings.appPort}; the bare Worker (tests/bench/bare-worker) on port ${r.settings.barePort}`,
     "",
   ];
   const body = all.flatMap((t) => [
@@ -674,9 +749,11 @@ async function main() {
   if (argv.includes("--help") || argv.includes("-h")) {
     console.log(
       "Usage: node tests/bench/run.ts [--skip-build]\n" +
-        "  Builds, serves the build on http://localhost:8790 with a fresh state (.wrangler/bench-state),\n" +
-        "  measures HTTP, sizes and startup, writes bench/results/<timestamp>.json and .md.\n" +
-        "  BENCH_DURATION (s per target, default 10), BENCH_CONNECTIONS (default 10).",
+        `  Builds, serves the build on http://127.0.0.1:${APP_PORT} with a fresh state (${STATE_DIR}) beside the bare Worker\n` +
+        `  on http://127.0.0.1:${BARE_PORT}, measures HTTP (ratios to the bare Worker + D1), sizes and startup,\n` +
+        "  writes bench/results/<timestamp>.json and .md.\n" +
+        "  BENCH_DURATION (s per target at c=connections, default 10; c=1 runs half as long, at least 3 s),\n" +
+        "  BENCH_CONNECTIONS (default 10).",
     );
     return;
   }
@@ -708,21 +785,56 @@ async function main() {
   const passwordHash = await passwordHashCost();
 
   const http: HttpResult[] = [];
-  let realtime: RealtimeResult | undefined;
-  let ready: { setupMs: number; coldStartMs: number };
+  const http100k: HttpResult[] = [];
+  let realtime: RealtimeResult;
+  let clientsSeed: SeededClients;
+  let setupMs: number;
+  let app: Served;
+  let bare: Served;
+  const bareRuns: HttpResult[] = [];
+  const skipped: string[] = [];
   try {
-    console.log(`Starting the built app on ${BASE_URL} (fresh state ${STATE_DIR})...`);
-    ready = await startServer();
-    targets.push(...(await clientListTargets(BASE_URL, clientsSeed!)));
-    for (const target of targets) {
-      console.log(`Measuring ${target.method ?? "GET"} ${target.path} for ${DURATION_S} s...`);
-      http.push(await measure(target));
-    }
+    console.log(`Starting the bare Worker on 127.0.0.1:${BARE_PORT} and the built app on 127.0.0.1:${APP_PORT} (fresh state ${STATE_DIR})...`);
+    bare = await startBare({ port: BARE_PORT, stateDir: BARE_STATE_DIR });
+    setupMs = freshState(STATE_DIR);
+    app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
+    const bareTargets: BenchTarget[] = [
+      { name: "fixed HTML", path: "/" },
+      { name: "one D1 query (select 1)", path: "/d1" },
+    ];
+    for (const t of bareTargets) bareRuns.push(await measure(bare, t));
+
+    // The demo seed (70 clients), as a new user finds it.
+    const cookie = await signIn(app.baseUrl, "10.250.0.2");
+    const signedIn = staffTargets(cookie);
+    const demo = await answering(app, [...publicTargets.slice(0, 1), signedIn[0]!, ...publicTargets.slice(1), ...signedIn.slice(1)], skipped);
+    for (const t of demo) http.push(await measureAgainst(bare, app, t));
     console.log("Measuring realtime delivery (200 sockets held, 200 notifications)...");
-    realtime = await measureRealtime();
+    realtime = await measureRealtime(app.baseUrl, await signIn(app.baseUrl, "10.250.0.1"));
+
+    // 100,000 clients in the agency: written with the app stopped, then measured again.
+    await app.stop();
+    console.log(`Seeding ${BENCH_CLIENTS} clients into Sol Viagens (tests/bench/seed-clients.ts)...`);
+    clientsSeed = seedClients(root, STATE_DIR);
+    app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
+    const cookie100k = await signIn(app.baseUrl, "10.250.0.3");
+    const big = [
+      ...(await clientListTargets(app.baseUrl, clientsSeed, cookie100k)).map((t) => ({ ...t, goal: GOALS.page })),
+      { name: "clients list (100k) .data", path: dataPath("/cadastros/clientes"), headers: { Cookie: cookie100k }, goal: GOALS.data },
+      { name: "dashboard (100k clients)", path: "/dashboard", headers: { Cookie: cookie100k }, goal: GOALS.page },
+      { name: "dashboard (100k clients) .data", path: dataPath("/dashboard"), headers: { Cookie: cookie100k }, goal: GOALS.data },
+    ];
+    for (const t of await answering(app, big, skipped)) http100k.push(await measureAgainst(bare, app, t));
+
+    // The baseline again at the end: the machine may have got busier or quieter meanwhile.
+    bareRuns.push(await measure(bare, { name: "one D1 query (select 1), again at the end", path: "/d1" }));
   } finally {
-    await stopServer();
+    await stopAll();
   }
+  const d1Runs = bareRuns.filter((h) => h.path === "/d1");
+  const baseline = d1Runs.reduce((s, h) => s + h.requestsPerSecond, 0) / d1Runs.length;
+  for (const h of bareRuns) h.ratio = baseline / h.requestsPerSecond;
+  http.unshift(...bareRuns);
 
   const results: Results = {
     timestamp,
@@ -730,31 +842,25 @@ async function main() {
     dirty: git(["status", "--porcelain"]) !== "",
     node: process.version,
     cpu: `${cpus().length} × ${cpus()[0]?.model ?? "unknown CPU"}`,
-    settings: { durationSeconds: DURATION_S, connections: CONNECTIONS, port: PORT, stateDir: STATE_DIR },
+    settings: { durationSeconds: DURATION_S, durationC1Seconds: DURATION_C1_S, connections: CONNECTIONS, appPort: APP_PORT, barePort: BARE_PORT, stateDir: STATE_DIR },
     buildMs,
-    setupMs: ready.setupMs,
-    serverColdStartMs: ready.coldStartMs,
+    setupMs,
+    serverColdStartMs: app.coldStartMs,
+    bareColdStartMs: bare.coldStartMs,
+    baselineRequestsPerSecond: baseline,
+    skipped,
     http,
+    http100k,
     clientSizes: client,
     serverSizes: serverBundles,
     clientTotals: clientTotals(),
     startup,
     passwordHash,
-    realtime: realtime!,
+    realtime,
     clientsSeed,
   };
 
   const all = tables(results);
-  all.push({
-    title: "Realtime (notify() → message on a held WebSocket, via /dev/notify; includes the D1 insert)",
-    columns: ["sockets held", "open time", "notifications", "received", "p50", "p95", "max"],
-    rows: [[`${realtime!.connectionsOpen}/${realtime!.connectionsRequested}`, msf(realtime!.openMs), realtime!.notifications, realtime!.received, msf(realtime!.p50Ms), msf(realtime!.p95Ms), msf(realtime!.maxMs)]],
-  });
-  all.push({
-    title: "Sign-in CPU (password hash, node:crypto scrypt N=16384 r=16 p=1, as in workerd with nodejs_compat)",
-    columns: ["operation", "runs", "mean", "p50", "max"],
-    rows: [["verify one password", passwordHash.runs, msf(passwordHash.meanMs), msf(passwordHash.p50Ms), msf(passwordHash.maxMs)]],
-  });
   console.log(`\nRota benchmark ${timestamp} (commit ${results.commit.slice(0, 12)}${results.dirty ? ", dirty" : ""})\n`);
   console.log(all.map(toText).join("\n\n"));
 
@@ -770,7 +876,7 @@ if (import.meta.main) {
   try {
     await main();
   } catch (error) {
-    await stopServer();
+    await stopAll();
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   }

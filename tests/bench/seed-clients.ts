@@ -10,8 +10,8 @@
  * search and sort behave as for rows the app writes. About 1 in 8 people carry
  * "Silva", as in Brazil, so ?q=silva matches past the count cap (10,000).
  *
- * Then clientListTargets() signs in once as admin@sol.example and gives the
- * autocannon targets of the list with that session cookie.
+ * Then clientListTargets() gives the autocannon targets of the list with a
+ * session cookie of admin@sol.example.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -116,21 +116,12 @@ export function seedClients(root: string, stateDir: string, count = BENCH_CLIENT
 }
 
 /**
- * Signs in once as admin@sol.example (its own client address, past the per-IP
- * sign-in limit) and returns the list's targets with that session: the first
+ * The list's targets with a session cookie (tests/bench/server.ts signIn): the first
  * page, a search, the second page (the first page's own next link), a page
  * in the middle of the 100,000 (a cursor at row 50,000, same format) and a
  * selective filter (kind=company: a handful of rows, no index on kind).
  */
-export async function clientListTargets(baseUrl: string, seeded: SeededClients): Promise<BenchTarget[]> {
-  const login = await fetch(`${baseUrl}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, "cf-connecting-ip": "10.250.0.2" },
-    body: "email=admin%40sol.example&password=demo-rota-2026",
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (login.status !== 302 || !cookie) throw new Error(`bench sign-in failed (${login.status})`);
+export async function clientListTargets(baseUrl: string, seeded: SeededClients, cookie: string): Promise<BenchTarget[]> {
   const headers = { Cookie: cookie };
   const get = async (path: string) => {
     const res = await fetch(`${baseUrl}${path}`, { headers, redirect: "manual" });
@@ -144,7 +135,7 @@ export async function clientListTargets(baseUrl: string, seeded: SeededClients):
   const total = /data-testid="list-total"[^>]*>([^<]+)</.exec(first)?.[1];
   if (!next) throw new Error("no next link on the first page of clients");
   const deep = `${list}?after=${seeded.middleCursor}`;
-  // Warm the signed-in paths (run.ts warms each target without its headers).
+  // Warm the signed-in paths.
   const company = `${list}?kind=company`;
   for (const path of [list, `${list}?q=silva`, next[1] ?? next[2]!, deep, company]) await get(path);
   console.log(`  clients list: ${total ?? "?"} on the first page; ${seeded.liveTotal} live clients in Sol Viagens`);
