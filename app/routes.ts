@@ -107,8 +107,15 @@ export default [
 
     ...prefix("financeiro", [
       sectionIndex("financeiro"),
-      ...crud("financeiro", "contas-a-receber"),
-      ...crud("financeiro", "contas-a-pagar"),
+      // Receivables and payables: one module per shape serves both directions (the path says which).
+      ...["contas-a-receber", "contas-a-pagar"].flatMap((key) => [
+        route(key, "routes/finance/titles/list.tsx", { id: `finance/${key}` }),
+        route(`${key}/novo`, "routes/finance/titles/form.tsx", { id: `finance/${key}/novo` }),
+        route(`${key}/editar/:id`, "routes/finance/titles/form.tsx", { id: `finance/${key}/editar` }),
+        route(`${key}/exportar`, "routes/finance/titles/export.ts", { id: `finance/${key}/exportar` }),
+        // A receipt attached to a title, to members of its agency only.
+        route(`${key}/anexo/:id`, "routes/finance/titles/attachment.ts", { id: `finance/${key}/anexo` }),
+      ]),
       ...prefix("faturamento", [
         sectionIndex("financeiro/faturamento"),
         screen("financeiro/faturamento", "gerar-fatura"),
@@ -117,8 +124,10 @@ export default [
       ]),
       ...prefix("relatorios", [
         sectionIndex("financeiro/relatorios"),
-        screen("financeiro/relatorios", "dre"),
-        screen("financeiro/relatorios", "extrato-de-contas"),
+        route("dre", "routes/finance/reports/dre.tsx"),
+        route("dre/exportar", "routes/finance/reports/dre.exportar.ts"),
+        route("extrato-de-contas", "routes/finance/reports/extrato-de-contas.tsx"),
+        route("extrato-de-contas/exportar", "routes/finance/reports/extrato-de-contas.exportar.ts"),
       ]),
       ...prefix("configuracoes", [
         sectionIndex("financeiro/configuracoes"),

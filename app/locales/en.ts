@@ -5,6 +5,7 @@ import users from "~/locales/system/users/en";
 import destinations from "~/locales/registers/destinations/en";
 import agents from "~/locales/registers/agents/en";
 import partners from "~/locales/registers/partners/en";
+import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 
 export default {
@@ -16,6 +17,7 @@ export default {
   ...partners,
   ...destinations,
   ...agents,
+  ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,
   app: {

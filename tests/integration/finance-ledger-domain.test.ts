@@ -16,7 +16,8 @@ import { createDb } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { createAgency } from "./fixtures";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 0) || undefined;
+/** VITE_FINANCE_PROPERTY_RUNS changes the number of random operation sequences (15 by default). */
+const RUNS = Number((import.meta as { env?: Record<string, string | undefined> }).env?.VITE_FINANCE_PROPERTY_RUNS) || undefined;
 
 type World = { scope: Scope; clientId: string; supplierId: string; revenue: string; cost: string; bankFees: string; accounts: [string, string, string] };
 

@@ -79,15 +79,10 @@ add("vendas/excursoes/novo", { licence: ["vendas", "excursoes"], menu: ["vendas"
 add("vendas/excursoes/gerenciar/:id", { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "manage" });
 
 // Financeiro
-crud("financeiro/contas-a-receber", ["financeiro", "contas_a_receber"]);
-crud("financeiro/contas-a-pagar", ["financeiro", "contas_a_pagar"]);
+// Contas a receber / a pagar and the reports (DRE, extrato de contas) are built: app/routes/finance/{titles,reports}.
 for (const key of ["gerar_fatura", "listagem_de_faturas", "comissoes"]) {
   const path = ["financeiro", "faturamento", key];
   add(`financeiro/faturamento/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "page" });
-}
-for (const key of ["dre", "extrato_de_contas"]) {
-  const path = ["financeiro", "relatorios", key];
-  add(`financeiro/relatorios/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "page" });
 }
 // Configurações (prazos, tipos de conta, plano de contas, intermediadores, bancos e caixas) are built: app/routes/finance/settings.
 
@@ -125,6 +120,24 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
     }),
   ),
   "cadastros/produtos": { licence: ["cadastros", "produtos"], menu: ["cadastros", "produtos"], kind: "list" },
+  // Financeiro (app/routes/finance/titles, app/routes/finance/reports): any member views.
+  ...Object.fromEntries(
+    ["contas_a_receber", "contas_a_pagar"].flatMap((key) => {
+      const base = { licence: ["financeiro", key], menu: ["financeiro", key] };
+      const path = `financeiro/${key.replaceAll("_", "-")}`;
+      return [
+        [path, { ...base, kind: "list" }],
+        [`${path}/novo`, { ...base, kind: "new" }],
+        [`${path}/editar/:id`, { ...base, kind: "edit" }],
+      ] satisfies [string, Screen][];
+    }),
+  ),
+  "financeiro/relatorios/dre": { licence: ["financeiro", "relatorios", "dre"], menu: ["financeiro", "relatorios", "dre"], kind: "page" },
+  "financeiro/relatorios/extrato-de-contas": {
+    licence: ["financeiro", "relatorios", "extrato_de_contas"],
+    menu: ["financeiro", "relatorios", "extrato_de_contas"],
+    kind: "page",
+  },
   // Financeiro → Configurações (app/routes/finance/settings): any member views; changes are for canManageFinance.
   ...Object.fromEntries(
     ["prazos_de_pagamento", "tipos_de_conta", "plano_de_contas", "intermediadores", "bancos_e_caixas"].flatMap((key) => {

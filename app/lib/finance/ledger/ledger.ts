@@ -7,6 +7,8 @@
 import type { AccountNature, EntryKind, TitleDirection, TitleStatus } from "~/db/schema/finance";
 import { zoneOffsetMinutes } from "~/lib/platform/time-zone";
 
+export type { EntryKind, TitleDirection, TitlePartyKind, TitleStatus } from "~/db/schema/finance";
+
 /** Today ("YYYY-MM-DD") in the agency's time zone. */
 export function todayIn(timeZone: string, now = Date.now()): string {
   return new Date(now + zoneOffsetMinutes(now, timeZone) * 60_000).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@
  * group, and list with filters and totals. Settlements live in settlements.server.ts.
  */
 import { and, asc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
-import { agent, bankAccount, chartAccount, client, financeEntry, financeTitle, paymentTerm, provider, supplier } from "~/db/schema";
+import { agent, bankAccount, chartAccount, client, financeEntry, financeTitle, intermediary, paymentTerm, provider, supplier } from "~/db/schema";
 import type { TitleDirection, TitlePartyKind, TitleStatus } from "~/db/schema/finance";
 import { newId, nowIso } from "~/db/schema/columns";
 import { termSchedule } from "~/lib/finance/schedule";
@@ -446,7 +446,7 @@ export async function titleChoices(scope: Scope, direction: TitleDirection) {
       return rows.map((r) => ({ kind, id: r.id, name: r.name }));
     }),
   );
-  const [categories, accounts, terms] = await Promise.all([
+  const [categories, accounts, terms, intermediaries] = await Promise.all([
     db
       .select({ id: chartAccount.id, code: chartAccount.code, name: chartAccount.name, nature: chartAccount.nature, active: chartAccount.active })
       .from(chartAccount)
@@ -467,8 +467,13 @@ export async function titleChoices(scope: Scope, direction: TitleDirection) {
       .from(paymentTerm)
       .where(and(eq(paymentTerm.agencyId, agencyId), isNull(paymentTerm.deletedAt), eq(paymentTerm.active, true)))
       .orderBy(asc(paymentTerm.name)),
+    db
+      .select({ id: intermediary.id, name: intermediary.name })
+      .from(intermediary)
+      .where(and(eq(intermediary.agencyId, agencyId), isNull(intermediary.deletedAt), eq(intermediary.active, true)))
+      .orderBy(asc(intermediary.name)),
   ]);
-  return { parties: parties.flat(), categories, accounts, terms };
+  return { parties: parties.flat(), categories, accounts, terms, intermediaries };
 }
 
 /** The agency's live bank and cash accounts, by name. */

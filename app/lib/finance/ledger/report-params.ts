@@ -1,0 +1,29 @@
+/**
+ * The reports' URL state, validated (anything malformed falls back to the
+ * default, never an error): the statement's account and period, the DRE's year,
+ * basis and drill-down cell. Pure.
+ */
+import { DRE_BASES, type DreBasis } from "~/lib/finance/ledger/ledger";
+import { parseCalendarDate } from "~/lib/platform/time-zone";
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** from..to (inclusive days); default this month up to today; reversed bounds are swapped. */
+export function statementPeriod(params: URLSearchParams, today: string) {
+  let from = parseCalendarDate(params.get("from")) ?? `${today.slice(0, 7)}-01`;
+  let to = parseCalendarDate(params.get("to")) ?? today;
+  if (from > to) [from, to] = [to, from];
+  return { from, to };
+}
+
+export function dreParams(params: URLSearchParams, today: string) {
+  const yearParam = Number(params.get("year"));
+  const year = Number.isInteger(yearParam) && yearParam >= 2000 && yearParam <= 2100 ? yearParam : Number(today.slice(0, 4));
+  const basisParam = params.get("basis");
+  const basis: DreBasis = (DRE_BASES as readonly string[]).includes(basisParam ?? "") ? (basisParam as DreBasis) : "competence";
+  const category = params.get("category");
+  const month = params.get("month");
+  const validMonth = month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && month.startsWith(String(year)) ? month : null;
+  const drill = category && ID.test(category) ? { categoryId: category, month: validMonth } : null;
+  return { year, basis, drill };
+}
