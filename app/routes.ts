@@ -79,7 +79,7 @@ export default [
     ...prefix("servicos", [
       sectionIndex("servicos"),
       ...crud("servicos", "pacotes-de-terceiros"),
-      ...crud("servicos", "fretamento-terrestre"),
+      ...records("services", "fretamento-terrestre"),
       ...crud("servicos", "bloqueio-hospedagem"),
       ...crud("servicos", "bloqueio-aereo"),
       ...crud("servicos", "excursoes"),

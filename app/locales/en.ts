@@ -5,6 +5,7 @@ import users from "~/locales/system/users/en";
 import destinations from "~/locales/registers/destinations/en";
 import agents from "~/locales/registers/agents/en";
 import partners from "~/locales/registers/partners/en";
+import services from "~/locales/services/en";
 import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 
@@ -17,6 +18,7 @@ export default {
   ...partners,
   ...destinations,
   ...agents,
+  ...services,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,

@@ -5,6 +5,7 @@ import users from "~/locales/system/users/es";
 import destinations from "~/locales/registers/destinations/es";
 import agents from "~/locales/registers/agents/es";
 import partners from "~/locales/registers/partners/es";
+import services from "~/locales/services/es";
 import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
 
@@ -17,6 +18,7 @@ export default {
   ...partners,
   ...destinations,
   ...agents,
+  ...services,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/es.ts
   ...financeSettings,

@@ -6,6 +6,7 @@ import users from "~/locales/system/users/pt";
 import destinations from "~/locales/registers/destinations/pt";
 import agents from "~/locales/registers/agents/pt";
 import partners from "~/locales/registers/partners/pt";
+import services from "~/locales/services/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
 
@@ -19,6 +20,7 @@ const pt = {
   ...partners,
   ...destinations,
   ...agents,
+  ...services,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,

@@ -27,10 +27,11 @@ const ROUTES = [
   "/tarefas/tipos",
   "/tarefas/pendentes",
   "/tarefas/geral",
+  // Built services' edit screens answer 404 for an id that is no record (tests/integration/services-*.test.ts).
   ...["pacotes-de-terceiros", "fretamento-terrestre", "bloqueio-hospedagem", "bloqueio-aereo"].flatMap((k) => [
     `/servicos/${k}`,
     `/servicos/${k}/novo`,
-    `/servicos/${k}/editar/42`,
+    ...(k === "fretamento-terrestre" ? [] : [`/servicos/${k}/editar/42`]),
   ]),
   "/servicos/excursoes",
   "/servicos/excursoes/novo",

@@ -56,8 +56,8 @@ add("tarefas", { licence: ["tarefas"], menu: ["tarefas"], kind: "board" });
 add("tarefas/tipos", { licence: ["tarefas", "tipos"], menu: ["tarefas", "tipos"], kind: "list" });
 add("tarefas/:status", { licence: ["tarefas"], menu: ["tarefas"], kind: "status" });
 
-// Serviços
-for (const key of ["pacotes_de_terceiros", "fretamento_terrestre", "bloqueio_hospedagem", "bloqueio_aereo"]) {
+// Serviços (fretamento_terrestre is built: routes/services/fretamento-terrestre*)
+for (const key of ["pacotes_de_terceiros", "bloqueio_hospedagem", "bloqueio_aereo"]) {
   crud(`servicos/${key.replaceAll("_", "-")}`, ["servicos", key]);
 }
 crud("servicos/excursoes", ["servicos", "excursoes"]);
