@@ -6,6 +6,7 @@
  */
 import { defaultLicence } from "../../app/lib/system/licence.ts";
 import { buildRegisterRows, REGISTER_TABLES, type RegisterTable, type SeedRow } from "./seed-registers.ts";
+import { buildFinanceRows, FINANCE_TABLES, type FinanceTable } from "./seed-finance.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -54,13 +55,16 @@ const insert = (table: string, row: Record<string, string | number | boolean | n
 /** Rows per multi-row INSERT: keeps each statement far below D1's 100 KB statement limit. */
 export const SEED_ROWS_PER_STATEMENT = 20;
 
-/** Multi-row INSERTs of rows that share their columns, SEED_ROWS_PER_STATEMENT at a time. */
-function insertMany(table: string, rows: readonly SeedRow[]): string[] {
+/** Rows per multi-row INSERT of the finance tables (short rows, many of them: fewer statements). */
+export const SEED_FINANCE_ROWS_PER_STATEMENT = 150;
+
+/** Multi-row INSERTs of rows that share their columns, `perStatement` at a time. */
+function insertMany(table: string, rows: readonly SeedRow[], perStatement = SEED_ROWS_PER_STATEMENT): string[] {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]);
   const out: string[] = [];
-  for (let i = 0; i < rows.length; i += SEED_ROWS_PER_STATEMENT) {
-    const values = rows.slice(i, i + SEED_ROWS_PER_STATEMENT).map((row) => {
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const values = rows.slice(i, i + perStatement).map((row) => {
       const keys = Object.keys(row);
       if (keys.length !== columns.length || keys.some((k, j) => k !== columns[j])) {
         throw new Error(`seed: a ${table} row has columns ${keys.join(", ")}, expected ${columns.join(", ")}`);
@@ -139,6 +143,23 @@ export async function buildSeedStatements(
   const registers = buildRegisterRows(DEMO_AGENCIES, { now, agentUserId: agentUser?.id ?? null });
   for (const table of Object.keys(REGISTER_TABLES) as RegisterTable[]) {
     statements.push(...insertMany(table, registers[table]));
+  }
+  // Finance (scripts/seed/seed-finance.ts): a year of titles and entries over the registers' clients and suppliers.
+  const finance = buildFinanceRows(DEMO_AGENCIES, {
+    now,
+    parties: Object.fromEntries(
+      DEMO_AGENCIES.map((a) => [
+        a.id,
+        {
+          clients: registers.client.filter((r) => r.agency_id === a.id).map((r) => ({ id: String(r.id), name: String(r.name) })),
+          suppliers: registers.supplier.filter((r) => r.agency_id === a.id).map((r) => ({ id: String(r.id), name: String(r.name), category: String(r.category) })),
+          userId: DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null,
+        },
+      ]),
+    ),
+  });
+  for (const table of Object.keys(FINANCE_TABLES) as FinanceTable[]) {
+    statements.push(...insertMany(table, finance[table], SEED_FINANCE_ROWS_PER_STATEMENT));
   }
   return statements;
 }
