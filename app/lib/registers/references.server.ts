@@ -19,15 +19,27 @@
  * The count runs within the record's agency; give the referencing column an
  * index starting with agency_id.
  */
+import { eq, isNull } from "drizzle-orm";
+import { financeTitle } from "~/db/schema";
+import type { TitlePartyKind } from "~/db/schema/finance";
 import type { ReferenceRule } from "~/lib/kit/record.server";
+
+/** Finance (issue #13): a receivable or payable that is not cancelled keeps its party. */
+const financeTitles = (kind: TitlePartyKind): ReferenceRule => ({
+  table: financeTitle,
+  column: financeTitle.partyId,
+  when: eq(financeTitle.partyKind, kind),
+  live: isNull(financeTitle.cancelledAt),
+  label: "financeLedger.references.titles",
+});
 
 export type RegisterEntity = "client" | "supplier" | "provider" | "agent" | "boarding_point" | "destination";
 
 export const REFERENCES: Record<RegisterEntity, ReferenceRule[]> = {
-  client: [],
-  supplier: [],
-  provider: [],
-  agent: [],
+  client: [financeTitles("client")],
+  supplier: [financeTitles("supplier")],
+  provider: [financeTitles("provider")],
+  agent: [financeTitles("agent")],
   boarding_point: [],
   destination: [],
 };

@@ -212,6 +212,7 @@ export default {
       wholeYear: "whole year",
       noData: "No figures in the year on this basis.",
     },
+    references: { titles_one: "{{count}} receivable or payable", titles_other: "{{count}} receivables or payables" },
     csv: {
       description: "description",
       document: "document",

@@ -212,6 +212,7 @@ export default {
       wholeYear: "todo el año",
       noData: "Ningún importe en el año con este criterio.",
     },
+    references: { titles_one: "{{count}} cuenta por cobrar o por pagar", titles_other: "{{count}} cuentas por cobrar o por pagar" },
     csv: {
       description: "descripcion",
       document: "documento",

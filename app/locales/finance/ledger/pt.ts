@@ -212,6 +212,7 @@ const financeLedgerPt = {
       wholeYear: "ano todo",
       noData: "Nenhum valor no ano com este regime.",
     },
+    references: { titles_one: "{{count}} conta a receber ou a pagar", titles_other: "{{count}} contas a receber ou a pagar" },
     csv: {
       description: "descricao",
       document: "documento",
