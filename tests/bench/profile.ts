@@ -126,8 +126,49 @@ function originOf(node: ProfileNode): Origin {
   return origin;
 }
 
+/**
+ * Where a sample's time goes, by its innermost frame that belongs to one of these
+ * (native frames such as fetch or JSON.parse count for the JS that called them).
+ */
+const PHASES: [string, (o: Origin) => boolean][] = [
+  ["D1 binding calls (d1-api: statement, fetch, JSON)", (o) => o.file.startsWith("cloudflare-internal:d1-api")],
+  ["tenant guard (assertTenantScoped)", (o) => o.fn.startsWith("assertTenantScoped ")],
+  ["drizzle (query building, row mapping)", (o) => o.pkg === "drizzle-orm"],
+  ["better-auth (instance, getSession, cookies)", (o) => /^(better-auth|@better-auth\/|better-call|@better-fetch\/|jose|defu)/.test(o.pkg)],
+  ["i18n (i18next, remix-i18next, react-i18next)", (o) => /^(i18next|remix-i18next|react-i18next)$/.test(o.pkg)],
+  ["turbo-stream (loader data encoding)", (o) => o.file.includes("turbo-stream")],
+  ["React SSR (react-dom/server, react)", (o) => /^(react-dom|react|scheduler)$/.test(o.pkg)],
+  ["UI libraries in SSR (radix, lucide, motion...)", (o) => /^(@radix-ui\/|lucide-react|framer-motion|motion|partysocket|sonner)/.test(o.pkg)],
+  ["app code (loaders, lib, components, workers/app.ts)", (o) => /^(app\/|workers|party)/.test(o.pkg)],
+  ["react-router (routing, middleware, handler)", (o) => o.pkg === "react-router"],
+  ["zod", (o) => o.pkg === "zod"],
+  ["garbage collector", (o) => o.pkg === "(garbage collector)"],
+];
+
+/** Inclusive: a sample counts for each feature with a frame on its stack. */
+const FEATURES: [string, (o: Origin) => boolean][] = [
+  ["session middleware (loadViewer: better-auth getSession + profile + agency/licence)", (o) => o.fn.startsWith("sessionMiddleware ")],
+  ["  better-auth instance per request (getAuth → createAuth → betterAuth)", (o) => o.fn.startsWith("createAuth ")],
+  ["  better-auth api.getSession", (o) => /^getSession\b/.test(o.fn) && o.pkg.includes("better-auth")],
+  ["i18n middleware (remix-i18next: an i18next instance per request)", (o) => o.pkg === "remix-i18next"],
+  ["security + CSRF middleware", (o) => /^(securityMiddleware|originCheckMiddleware) /.test(o.fn)],
+  ["route loaders (all, incl. their D1 calls)", (o) => o.fn.startsWith("callLoaderOrAction ")],
+  ["  app layout loader (buildSidebar...)", (o) => o.file === "app/routes/app/layout.tsx" && /^loader/.test(o.fn)],
+  ["  buildSidebar", (o) => o.fn.startsWith("buildSidebar ")],
+  ["React SSR render (renderToReadableStream and its work)", (o) => o.pkg === "react-dom"],
+  ["turbo-stream encoding (.data, hydration data)", (o) => o.file.includes("turbo-stream")],
+  ["D1 binding calls", (o) => o.file.startsWith("cloudflare-internal:d1-api")],
+  ["drizzle", (o) => o.pkg === "drizzle-orm"],
+  ["tenant guard", (o) => o.fn.startsWith("assertTenantScoped ")],
+  ["i18next t()", (o) => o.pkg === "i18next"],
+];
+
 type Summary = {
   windowMs: number;
+  /** [phase, ms] by innermost owner (PHASES; the rest is "other"). */
+  phases: [string, number][];
+  /** [feature, ms] inclusive (FEATURES). */
+  features: [string, number][];
   activeMs: number;
   idleMs: number;
   gcMs: number;
@@ -153,6 +194,8 @@ function summarise(profile: CpuProfile): Summary {
   const files = new Map<string, number>();
   const fns = new Map<string, number>();
   const incl = new Map<string, number>();
+  const phases = new Map<string, number>();
+  const features = new Map<string, number>();
   let idle = 0;
   let gc = 0;
   let total = 0;
@@ -171,20 +214,28 @@ function summarise(profile: CpuProfile): Summary {
     add(fns, o.fn, us);
     // Inclusive: every distinct frame on the stack once.
     const seen = new Set<string>();
+    const hit = new Set<string>();
+    let phase: string | undefined;
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const frame = byId.get(cur)!;
       if (frame.callFrame.functionName === "(root)") break;
-      const f = originOf(frame).fn;
-      if (!seen.has(f)) {
-        seen.add(f);
-        add(incl, f, us);
+      const fo = originOf(frame);
+      if (!seen.has(fo.fn)) {
+        seen.add(fo.fn);
+        add(incl, fo.fn, us);
       }
+      phase ??= PHASES.find(([, match]) => match(fo))?.[0];
+      for (const [name, match] of FEATURES) if (!hit.has(name) && match(fo)) hit.add(name);
     }
+    add(phases, phase ?? "other (runtime, Workers APIs, unattributed)", us);
+    for (const name of hit) add(features, name, us);
   }
   const top = (m: Map<string, number>, n: number): [string, number][] =>
     [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, v / 1000]);
   return {
     windowMs: (profile.endTime - profile.startTime) / 1000,
+    phases: top(phases, 50),
+    features: FEATURES.map(([name]) => [name, (features.get(name) ?? 0) / 1000]),
     activeMs: (total - idle) / 1000,
     idleMs: idle / 1000,
     gcMs: gc / 1000,
@@ -200,9 +251,9 @@ function summarise(profile: CpuProfile): Summary {
 type AutocannonResult = { requests: { average: number; total: number }; latency: { p50: number }; non2xx: number; errors: number };
 const autocannon = createRequire(import.meta.url)("autocannon") as (o: Record<string, unknown>) => PromiseLike<AutocannonResult>;
 
-type CpuResult = { name: string; path: string; requests: number; requestsPerSecond: number; non2xx: number; cpuMsPerRequest: number; summary: Summary };
+type CpuResult = { name: string; path: string; requests: number; requestsPerSecond: number; non2xx: number; cpuMsPerRequest: number; summary: Summary; profileFile?: string };
 
-async function profileTargets(app: Served, cookie: string): Promise<CpuResult[]> {
+async function profileTargets(app: Served, cookie: string, rawDir: string): Promise<CpuResult[]> {
   const devtools = await inspector(INSPECTOR_PORT);
   await devtools.send("Profiler.enable");
   await devtools.send("Profiler.setSamplingInterval", { interval: SAMPLING_US });
@@ -216,7 +267,10 @@ async function profileTargets(app: Served, cookie: string): Promise<CpuResult[]>
       const load = await autocannon({ url: `${app.baseUrl}${t.path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
       const { profile } = await devtools.send<{ profile: CpuProfile }>("Profiler.stop");
       const summary = summarise(profile);
+      const profileFile = join(rawDir, `${t.name.replace(/[^\w.-]+/g, "_")}.cpuprofile`);
+      writeFileSync(profileFile, JSON.stringify(profile));
       out.push({
+        profileFile: relative(root, profileFile),
         name: t.name,
         path: t.path,
         requests: load.requests.total,
@@ -282,6 +336,11 @@ function report(cpu: CpuResult[], queries: QueryResult[]): string {
   for (const c of cpu) {
     const per = (v: number) => ms(v / Math.max(1, c.requests));
     lines.push(`### ${c.name} (${c.path}): ${ms(c.cpuMsPerRequest)} CPU per request`, "");
+    const share = (v: number) => `${((100 * v) / Math.max(1e-9, c.summary.activeMs)).toFixed(0)} %`;
+    lines.push("Where the time goes (each sample counted once, for its innermost frame in one of these groups):", "");
+    table(["group", "ms / request", "share"], c.summary.phases.map(([k, v]) => [k, per(v), share(v)]));
+    lines.push("Features, inclusive (a sample counts for every feature on its stack):", "");
+    table(["feature", "ms / request", "share"], c.summary.features.map(([k, v]) => [k, per(v), share(v)]));
     lines.push("Self time by package / app folder (ms per request):", "");
     table(["package", "ms / request"], c.summary.byPackage.slice(0, 15).map(([k, v]) => [k, per(v)]));
     lines.push("Inclusive time by function (ms per request; a frame counts once per sample):", "");
@@ -313,12 +372,16 @@ async function main() {
   if (argv.includes("--build")) execFileSync(join(root, "node_modules", ".bin", "react-router"), ["build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   if (!existsSync(join(root, "build", "server", "index.js"))) throw new Error("no build: run `npm run build` first (or pass --build)");
   const timestamp = new Date().toISOString();
+  const outDir = join(root, "bench", "results");
+  const base = join(outDir, `profile-${timestamp.replaceAll(":", "-")}`);
+  // The raw profiles, to open in Chrome DevTools (Performance → load profile).
+  mkdirSync(base, { recursive: true });
   let cpu: CpuResult[];
   let queries: QueryResult[];
   try {
     freshState(STATE_DIR);
     let app = await startApp({ port: PORT, stateDir: STATE_DIR, inspectorPort: INSPECTOR_PORT });
-    cpu = await profileTargets(app, await signIn(app.baseUrl, "10.249.0.1"));
+    cpu = await profileTargets(app, await signIn(app.baseUrl, "10.249.0.1"), base);
     await app.stop();
     console.log("Logging D1 statements per request (query-log wrapper)...");
     app = await startApp({ port: PORT, stateDir: STATE_DIR, appConfig: queryLogConfig() });
@@ -328,12 +391,9 @@ async function main() {
   }
   const text = `# Rota request cost profile ${timestamp}\n\n${report(cpu, queries)}`;
   console.log(text);
-  const outDir = join(root, "bench", "results");
-  mkdirSync(outDir, { recursive: true });
-  const base = join(outDir, `profile-${timestamp.replaceAll(":", "-")}`);
   writeFileSync(`${base}.json`, JSON.stringify({ timestamp, cpu, queries }, null, 2) + "\n");
   writeFileSync(`${base}.md`, text + "\n");
-  console.log(`\nWritten ${relative(root, base)}.json and .md`);
+  console.log(`\nWritten ${relative(root, base)}.json and .md, raw profiles in ${relative(root, base)}/`);
 }
 
 if (import.meta.main) {
