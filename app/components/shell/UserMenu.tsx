@@ -22,7 +22,8 @@ export function UserMenu({ viewer }: { viewer: PublicViewer }) {
           className="user-menu-trigger"
         >
           <Flex align="center" gap="2">
-            <Avatar size="2" radius="full" src={viewer.avatarUrl ?? undefined} fallback={initials(viewer.name)} />
+            {/* Decorative: the button is named by the user's name (its visible initials would not be in that name). */}
+            <Avatar size="2" radius="full" src={viewer.avatarUrl ?? undefined} fallback={initials(viewer.name)} aria-hidden />
             <Text size="2" weight="medium" className="hide-mobile" data-testid="user-display-name" highContrast>
               {name}
             </Text>

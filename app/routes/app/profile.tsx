@@ -35,9 +35,15 @@ export const passwordSchema = z
 
 export const preferencesSchema = z.object({ intent: z.literal("preferences"), lng: z.enum(LANGUAGES) });
 
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  return { viewer: publicViewer(viewer), savedLocale: await savedLocale(requireUserScope(context, request)) };
+  return {
+    viewer: publicViewer(viewer),
+    savedLocale: await savedLocale(requireUserScope(context, request)),
+    documentTitle: getI18n(context).t("profile.title"),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
