@@ -50,11 +50,13 @@ type Props = {
   /** Translated errors of the field, shown under the map. */
   error?: string;
   errorId?: string;
+  /** A template was applied (the form sets its vehicle type to match). */
+  onApplyTemplate?: (key: TemplateKey) => void;
 };
 
 const START: CellPosition = { deck: 0, row: 0, column: 0 };
 
-export function SeatLayoutEditor({ name, id, defaultValue, template = "executivo", error, errorId }: Props) {
+export function SeatLayoutEditor({ name, id, defaultValue, template = "executivo", error, errorId, onApplyTemplate }: Props) {
   const { t } = useTranslation();
   const [layout, setLayout] = useState(defaultValue);
   const [active, setActive] = useState<CellPosition>(START);
@@ -150,7 +152,15 @@ export function SeatLayoutEditor({ name, id, defaultValue, template = "executivo
             ))}
           </select>
         </Flex>
-        <Button type="button" variant="soft" disabled={disabled} onClick={() => apply(templateLayout(choice), t("services.layoutEditor.applied", { name: t(`services.vehicleTypes.${choice}`) }), START)}>
+        <Button
+          type="button"
+          variant="soft"
+          disabled={disabled}
+          onClick={() => {
+            apply(templateLayout(choice), t("services.layoutEditor.applied", { name: t(`services.vehicleTypes.${choice}`) }), START);
+            onApplyTemplate?.(choice);
+          }}
+        >
           {t("services.layoutEditor.applyTemplate")}
         </Button>
       </Flex>

@@ -244,6 +244,10 @@ function CharterFields({
             template={isTemplateKey(vehicleType) ? vehicleType : "executivo"}
             error={layoutError}
             errorId={fields.seatLayout.errorId}
+            onApplyTemplate={(key) => {
+              setVehicleType(key);
+              form.update({ name: fields.vehicleType.name, value: key });
+            }}
           />
           {availability && (
             <Text as="p" size="2" mt="3" data-testid="charter-availability">
