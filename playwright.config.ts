@@ -3,8 +3,9 @@ import { existsSync } from "node:fs";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://localhost:${PORT}`;
-// Debian's Chromium here; elsewhere Playwright's own (npx playwright install chromium).
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+// Debian's Chromium here (its launcher, or the binary when the launcher is missing); elsewhere
+// Playwright's own (npx playwright install chromium).
+const executablePath = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/lib/chromium/chromium"].find((p) => existsSync(p));
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -36,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    // The built app on workerd with a fresh local state, migrated and seeded.
+    // The built app on workerd (scripts/serve.ts: wrangler dev on the build, as `npm start`)
+    // with a fresh local state, migrated and seeded.
     command: `node tests/e2e/serve.ts`,
     url: `${baseURL}/healthz`,
     timeout: 120_000,
