@@ -24,7 +24,7 @@ import { join, relative } from "node:path";
 import { dataPath } from "./run.ts";
 import { freshState, queryLogConfig, root, signIn, startApp, stopAll, type Served } from "./server.ts";
 
-const PORT = 8792;
+const PORT = Number(process.env.PROFILE_PORT) > 0 ? Number(process.env.PROFILE_PORT) : 8792;
 const INSPECTOR_PORT = 9239;
 const STATE_DIR = join(".wrangler", "profile-state");
 const DURATION_S = Number(process.env.PROFILE_DURATION) > 0 ? Number(process.env.PROFILE_DURATION) : 10;

@@ -16,6 +16,7 @@
  *
  *   node tests/bench/run.ts [--skip-build] [--help]
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=10 (seconds per target at c=connections; c=1 runs half as long, at least 3 s)
+ *   BENCH_PORT=8790 BENCH_BARE_PORT=8780 (the app's and the bare Worker's ports on 127.0.0.1)
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -84,8 +85,9 @@ export const dataPath = (path: string) => {
   return url.pathname + url.search;
 };
 
-const APP_PORT = 8790;
-const BARE_PORT = 8791;
+// Ports apart from the e2e servers' usual ones (8788, 8791, 8797...); BENCH_PORT / BENCH_BARE_PORT to move them.
+const APP_PORT = positiveInt(process.env.BENCH_PORT, 8790);
+const BARE_PORT = positiveInt(process.env.BENCH_BARE_PORT, 8780);
 const STATE_DIR = join(".wrangler", "bench-state");
 const BARE_STATE_DIR = join(".wrangler", "bench-bare-state");
 const DURATION_S = positiveInt(process.env.BENCH_DURATION, 10);
@@ -753,7 +755,7 @@ async function main() {
         `  on http://127.0.0.1:${BARE_PORT}, measures HTTP (ratios to the bare Worker + D1), sizes and startup,\n` +
         "  writes bench/results/<timestamp>.json and .md.\n" +
         "  BENCH_DURATION (s per target at c=connections, default 10; c=1 runs half as long, at least 3 s),\n" +
-        "  BENCH_CONNECTIONS (default 10).",
+        "  BENCH_CONNECTIONS (default 10), BENCH_PORT (8790), BENCH_BARE_PORT (8780).",
     );
     return;
   }

@@ -1,0 +1,115 @@
+/**
+ * Bench data for the finance screens: 100,000 receivables in Sol Viagens over
+ * one year (FINANCE_YEAR of the demo seed), about half of them settled (one
+ * settlement entry each, into the seeded Itaú account), the rest open — some
+ * overdue — written straight into the bench's local D1 (after scripts/setup.ts,
+ * before the server starts) as multi-row INSERTs run by `wrangler d1 execute`,
+ * the way tests/bench/seed-clients.ts does.
+ *
+ * Deterministic (one seeded PRNG), consistent (paid_cents, status and version
+ * follow the entries), parties and categories from the demo seed.
+ *
+ * To hook it into tests/bench/run.ts (not edited here), next to the clients:
+ *   financeSeed = seedFinance(root, STATE_DIR);            // with the app stopped
+ *   ...(await financeTargets(app.baseUrl, cookie)).map((t) => ({ ...t, goal: GOALS.page }))
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { mulberry32, type Rng } from "../../app/lib/platform/br-documents.ts";
+import { DEFAULT_CHART } from "../../app/lib/finance/defaults.ts";
+import { normalizeSearchText } from "../../app/lib/kit/search-text.ts";
+import { DEMO_AGENCIES } from "../../scripts/seed/seed.ts";
+import { FINANCE_YEAR, financeSeedId } from "../../scripts/seed/seed-finance.ts";
+import { seedId } from "../../scripts/seed/seed-registers.ts";
+import type { BenchTarget } from "./run.ts";
+
+export const BENCH_TITLES = 100_000;
+const ROWS_PER_STATEMENT = 100;
+const AGENCY = DEMO_AGENCIES[0];
+const CLIENTS = 60;
+
+const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
+const sql = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replaceAll("'", "''")}'`);
+const benchId = (table: number, n: number) => `0190b000-00${table.toString(16).padStart(2, "0")}-7001-8000-${n.toString(16).padStart(12, "0")}`;
+const DAY = 86_400_000;
+const day = (n: number) => new Date(Date.UTC(FINANCE_YEAR, 0, 1) + n * DAY).toISOString().slice(0, 10);
+
+function build(count: number) {
+  const rng = mulberry32(0x5eed_f1a7);
+  const categories = ["revenue.packages", "revenue.air", "revenue.hotel", "revenue.insurance"].map((key) => financeSeedId("chart_account", 0, DEFAULT_CHART.findIndex((c) => c.systemKey === key) + 1));
+  const account = financeSeedId("bank_account", 0, 1);
+  const titles: string[] = [];
+  const entries: string[] = [];
+  const createdAt = `${FINANCE_YEAR}-01-01T12:00:00.000Z`;
+  const what = ["Pacote", "Passagens", "Hospedagem", "Seguro"];
+  for (let n = 1; n <= count; n++) {
+    const id = benchId(0x14, n);
+    const competence = Math.floor(rng() * 360);
+    const due = competence + Math.floor(rng() * 30);
+    const amount = 100_00 + Math.floor(rng() * 9_900_00);
+    const paid = day(due) < `${FINANCE_YEAR}-10-01` && rng() < 0.9;
+    const description = `${pick(rng, what)} bench ${n}`;
+    const client = seedId("client", 0, 1 + Math.floor(rng() * CLIENTS));
+    titles.push(
+      `(${[id, AGENCY.id, "receivable", "client", client, description, `B-${n}`, pick(rng, categories), day(competence), day(due), amount, "BRL", paid ? amount : 0, paid ? "paid" : "open", 1, 1, id, normalizeSearchText(`${description} B-${n}`), createdAt, createdAt, paid ? 2 : 1].map(sql).join(", ")})`,
+    );
+    if (paid) {
+      entries.push(`(${[benchId(0x15, n), AGENCY.id, account, "settlement", day(Math.min(due, 272)), id, amount, amount, "BRL", "seed", createdAt].map(sql).join(", ")})`);
+    }
+  }
+  const statements: string[] = [];
+  const titleColumns = "id, agency_id, direction, party_kind, party_id, description, document_number, category_id, competence_date, due_date, amount_cents, currency, paid_cents, status, installment_no, installment_count, group_id, search_text, created_at, updated_at, version";
+  for (let i = 0; i < titles.length; i += ROWS_PER_STATEMENT) {
+    statements.push(`INSERT INTO finance_title (${titleColumns}) VALUES\n${titles.slice(i, i + ROWS_PER_STATEMENT).join(",\n")}\nON CONFLICT DO NOTHING;`);
+  }
+  const entryColumns = "id, agency_id, bank_account_id, kind, date, title_id, principal_cents, net_cents, currency, origin, created_at";
+  for (let i = 0; i < entries.length; i += ROWS_PER_STATEMENT) {
+    statements.push(`INSERT INTO finance_entry (${entryColumns}) VALUES\n${entries.slice(i, i + ROWS_PER_STATEMENT).join(",\n")}\nON CONFLICT DO NOTHING;`);
+  }
+  return { statements, titles: titles.length, entries: entries.length };
+}
+
+export type SeededFinance = { titles: number; entries: number; ms: number; sqlBytes: number };
+
+/** Inserts `count` receivables (and their settlements) into Sol Viagens in the local D1 under `stateDir`. */
+export function seedFinance(root: string, stateDir: string, count = BENCH_TITLES): SeededFinance {
+  const start = performance.now();
+  const built = build(count);
+  const dir = mkdtempSync(join(tmpdir(), "rota-bench-finance-"));
+  const file = join(dir, "finance.sql");
+  const text = built.statements.join("\n") + "\n";
+  writeFileSync(file, text);
+  try {
+    execFileSync(join(root, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { titles: built.titles, entries: built.entries, ms: performance.now() - start, sqlBytes: Buffer.byteLength(text) };
+}
+
+/** The receivables list (first page, page 2, overdue filter, a search) and the DRE of the year on both bases, signed in. */
+export async function financeTargets(baseUrl: string, cookie: string): Promise<BenchTarget[]> {
+  const headers = { Cookie: cookie };
+  const list = "/financeiro/contas-a-receber";
+  const res = await fetch(`${baseUrl}${list}`, { headers, redirect: "manual" });
+  const html = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${list} answered ${res.status}`);
+  const next = /href="(\/financeiro\/contas-a-receber\?after=[A-Za-z0-9_-]+)"/.exec(html)?.[1];
+  if (!next) throw new Error("no next link on the first page of receivables");
+  return [
+    { name: "receivables (100k), first page", path: list, headers },
+    { name: "receivables (100k), page 2", path: next.replaceAll("&amp;", "&"), headers },
+    { name: "receivables (100k), status=overdue", path: `${list}?status=overdue`, headers },
+    { name: "receivables (100k), search", path: `${list}?q=pacote`, headers },
+    { name: `DRE ${FINANCE_YEAR} competence (100k titles)`, path: `/financeiro/relatorios/dre?year=${FINANCE_YEAR}&basis=competence`, headers },
+    { name: `DRE ${FINANCE_YEAR} cash (100k titles)`, path: `/financeiro/relatorios/dre?year=${FINANCE_YEAR}&basis=cash`, headers },
+  ];
+}
