@@ -339,6 +339,21 @@ describe("ground charter list", () => {
   });
 });
 
+describe("references", () => {
+  it("a bus company or destination a live charter uses cannot be deleted; once archived, it can", async () => {
+    const a = await agencyWithData("Referências Fretamentos");
+    const id = await create(a, { title: "Usa a empresa" });
+    const refused = await post(a.cookie, `/cadastros/fornecedores/editar/${a.busCompany}`, { intent: "delete" });
+    expect(refused.status).toBe(409);
+    expect((await json<{ references: { count: number; label: string }[] }>(refused)).references).toEqual([{ count: 1, label: "services.references.charters" }]);
+    const place = await post(a.cookie, `/cadastros/destinos/editar/${a.destination}`, { intent: "delete" });
+    expect(place.status).toBe(409);
+    expect((await post(a.cookie, editPath(id), { intent: "archive" })).status).toBe(302);
+    expect((await post(a.cookie, `/cadastros/fornecedores/editar/${a.busCompany}`, { intent: "delete" })).status).toBe(302);
+    expect((await post(a.cookie, `/cadastros/destinos/editar/${a.destination}`, { intent: "delete" })).status).toBe(302);
+  });
+});
+
 describe("tenant isolation", () => {
   it("another agency's charter is a 404 on every route and action, and nothing changes", async () => {
     const id = await create(sol, { title: "Só da Sol" });

@@ -20,7 +20,7 @@
  * index starting with agency_id.
  */
 import { eq, isNull } from "drizzle-orm";
-import { financeTitle } from "~/db/schema";
+import { financeTitle, groundCharter } from "~/db/schema";
 import type { TitlePartyKind } from "~/db/schema/finance";
 import type { ReferenceRule } from "~/lib/kit/record.server";
 
@@ -33,13 +33,21 @@ const financeTitles = (kind: TitlePartyKind): ReferenceRule => ({
   label: "financeLedger.references.titles",
 });
 
+/** Services (issue #14): a charter that is not archived keeps its bus company and destination. */
+const charters = (column: typeof groundCharter.supplierId | typeof groundCharter.destinationId): ReferenceRule => ({
+  table: groundCharter,
+  column,
+  live: groundCharter.archivedAt,
+  label: "services.references.charters",
+});
+
 export type RegisterEntity = "client" | "supplier" | "provider" | "agent" | "boarding_point" | "destination";
 
 export const REFERENCES: Record<RegisterEntity, ReferenceRule[]> = {
   client: [financeTitles("client")],
-  supplier: [financeTitles("supplier")],
+  supplier: [financeTitles("supplier"), charters(groundCharter.supplierId)],
   provider: [financeTitles("provider")],
   agent: [financeTitles("agent")],
   boarding_point: [],
-  destination: [],
+  destination: [charters(groundCharter.destinationId)],
 };

@@ -100,6 +100,10 @@ export default {
       done: "{{name}} was archived.",
       forbidden: "Only administrators and operations can archive services.",
     },
+    references: {
+      charters_one: "{{count}} charter",
+      charters_other: "{{count}} charters",
+    },
     clone: {
       action: "Duplicate",
       done: "Copy created: {{name}}.",

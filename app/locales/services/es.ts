@@ -100,6 +100,10 @@ export default {
       done: "{{name}} fue archivado.",
       forbidden: "Solo los administradores y operaciones pueden archivar servicios.",
     },
+    references: {
+      charters_one: "{{count}} fletamento",
+      charters_other: "{{count}} fletamentos",
+    },
     clone: {
       action: "Duplicar",
       done: "Copia creada: {{name}}.",

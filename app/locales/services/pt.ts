@@ -101,6 +101,10 @@ const servicesPt = {
       done: "{{name}} foi arquivado.",
       forbidden: "Só administradores e o operacional podem arquivar serviços.",
     },
+    references: {
+      charters_one: "{{count}} fretamento",
+      charters_other: "{{count}} fretamentos",
+    },
     clone: {
       action: "Duplicar",
       done: "Cópia criada: {{name}}.",
