@@ -84,7 +84,7 @@ for (const lang of ["pt", "en"] as const) {
         await settle.locator("select[name=bankAccountId]").selectOption(accountId!);
         await settle.locator("input[name=principal]").fill("100,00");
         await page.getByTestId("settle-submit").click();
-        await expect(page.getByText(T.settled)).toBeVisible();
+        await expect(page.getByTestId("toast").getByText(T.settled)).toBeVisible();
         await expect(page.getByTestId("title-status").first()).toHaveText(T.partial);
         await expect(page.getByTestId("title-entry")).toHaveCount(1);
 

@@ -125,10 +125,11 @@ export function TitleForm({
                 />
               </Flex>
               <FormField field={fields.currency} label={t("financeLedger.fields.currency")} placeholder="BRL" />
-              {mode === "new" && "paymentTermId" in fields && (
+              {mode === "new" && (
                 <div className="span-all">
                   <SelectField
-                    field={(fields as typeof fields & { paymentTermId: typeof fields.description }).paymentTermId}
+                    // Conform's fields are a proxy: every name of the form resolves (novo's schema has paymentTermId).
+                    field={(fields as unknown as Record<string, typeof fields.description>).paymentTermId!}
                     label={t("financeLedger.fields.paymentTerm")}
                     hint={t("financeLedger.hints.paymentTerm")}
                     options={[{ value: "", label: t("financeLedger.noTerm") }, ...choices.terms.map((p) => ({ value: p.id, label: p.name }))]}

@@ -6,6 +6,11 @@
 import { DRE_BASES, type DreBasis } from "~/lib/finance/ledger/ledger";
 import { parseCalendarDate } from "~/lib/platform/time-zone";
 
+/** At most this many movements on one statement page (a longer period is cut, and says so). */
+export const STATEMENT_MAX_ROWS = 5000;
+/** At most this many rows behind one DRE figure. */
+export const DRILL_MAX_ROWS = 1000;
+
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** from..to (inclusive days); default this month up to today; reversed bounds are swapped. */

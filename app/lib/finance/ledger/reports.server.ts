@@ -9,11 +9,10 @@ import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql } from "drizzle-or
 import { alias } from "drizzle-orm/sqlite-core";
 import { bankAccount, chartAccount, financeEntry, financeTitle } from "~/db/schema";
 import { buildDre, monthsBetween, runningBalance, type DreBasis, type DreCell } from "~/lib/finance/ledger/ledger";
+import { DRILL_MAX_ROWS, STATEMENT_MAX_ROWS } from "~/lib/finance/ledger/report-params";
 import { findBankAccount } from "~/lib/finance/ledger/titles.server";
 import type { Scope } from "~/lib/platform/scope.server";
 
-/** At most this many movements on one statement page (a longer period is cut, and says so). */
-export const STATEMENT_MAX_ROWS = 5000;
 
 export type StatementRow = {
   id: string;
@@ -127,7 +126,6 @@ export async function incomeStatement(scope: Scope, basis: DreBasis, year: numbe
   return { months, ...buildDre(categories, cells, months) };
 }
 
-export const DRILL_MAX_ROWS = 1000;
 
 /** The titles (competence) or entries (cash) behind one DRE figure: a category in a month (or the whole year). */
 export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: string, fromDay: string, toDay: string) {
