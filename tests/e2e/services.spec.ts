@@ -6,6 +6,7 @@
  * shows the seats for sale. Screenshots go to SHOTS_DIR (default
  * test-results/screenshots/services, ignored by git).
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -76,6 +77,17 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(scroll, "page wider than the window").toBeLessThanOrEqual(client);
 }
 
+/** No serious or critical WCAG 2.1 AA violation in the screen's content (axe, as the shell's e2e; the shell's header is the shell suite's). */
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include("#main")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`).join(", ")}`)).toEqual([]);
+}
+
 /** The focused element's accessible label. */
 const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
 
@@ -134,6 +146,7 @@ for (const lang of ["pt", "en"] as const) {
       expect(outline).not.toBe("none");
       await shot(page, `${lang}-${size}-1-editor`);
       await expectNoHorizontalOverflow(page);
+      await axe(page);
 
       // Save with the keyboard.
       await page.getByTestId("record-save").focus();
@@ -163,6 +176,7 @@ for (const lang of ["pt", "en"] as const) {
       await expect(page.getByTestId("charter-availability").first()).toHaveText(text.availability);
       await shot(page, `${lang}-${size}-3-list`);
       await expectNoHorizontalOverflow(page);
+      await axe(page);
       expect(errors).toEqual([]);
     });
   }
