@@ -248,6 +248,7 @@ describe("tenant isolation", () => {
     const before = await snapshot(SOL.id);
     const marBefore = await snapshot(MAR.id);
     expect((await appRequest(`${R}/editar/${id}`, { cookie: mar })).status).toBe(404);
+    expect((await appRequest(`${R}/editar/42`, { cookie: sol })).status).toBe(404);
     expect((await appRequest(`${P}/editar/${id}`, { cookie: sol })).status).toBe(404);
     const forms: Record<string, string>[] = [
       { intent: "save", version: String(t2.version), party: `client:${await clientOf(MAR.id)}`, description: "x", categoryId: await categoryOf(MAR.id, "revenue.packages"), competenceDate: "2026-03-01", dueDate: "2026-03-01", amount: "1,00" },
