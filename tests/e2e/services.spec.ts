@@ -25,6 +25,8 @@ const TEXT = {
     apply: "Usar este modelo",
     summary28: "28 poltronas · 0 bloqueadas · 28 à venda",
     summaryBlocked: "28 poltronas · 2 bloqueadas · 26 à venda",
+    summaryThree: "28 poltronas · 3 bloqueadas · 25 à venda",
+    cancel: "Cancelar",
     seat1: "Poltrona 1, bloqueada (tripulação)",
     seat2: "Poltrona 2, bloqueada (com defeito)",
     seat3: "Poltrona 3, livre",
@@ -38,6 +40,8 @@ const TEXT = {
     apply: "Use this template",
     summary28: "28 seats · 0 blocked · 28 for sale",
     summaryBlocked: "28 seats · 2 blocked · 26 for sale",
+    summaryThree: "28 seats · 3 blocked · 25 for sale",
+    cancel: "Cancel",
     seat1: "Seat 1, blocked (crew)",
     seat2: "Seat 2, blocked (broken)",
     seat3: "Seat 3, free",
@@ -170,7 +174,17 @@ for (const lang of ["pt", "en"] as const) {
       await shot(page, `${lang}-${size}-2-reopened`, true);
       await expectNoHorizontalOverflow(page);
 
-      // The list shows the seats for sale.
+      // A layout change alone makes the form unsaved: leaving asks first (keyboard: Enter on seat 3, then Cancel).
+      await map.locator('[data-seat="3"]').focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId("seat-layout-summary")).toHaveText(text.summaryThree);
+      await page.getByRole("link", { name: text.cancel, exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId("unsaved-dialog")).toBeVisible();
+      await page.getByTestId("unsaved-leave").click();
+      await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+
+      // The list shows the seats for sale (the third block was not saved).
       await page.goto(`${LIST}?q=${encodeURIComponent(name)}`);
       await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
       await expect(page.getByTestId("charter-availability").first()).toHaveText(text.availability);

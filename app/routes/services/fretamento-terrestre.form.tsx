@@ -202,12 +202,19 @@ function CharterFields({
     shouldRevalidate: "onInput",
     shouldDirtyConsider: considerForDirty,
   });
-  const initialType = (defaultValue.vehicleType as VehicleType | undefined) ?? "executivo";
+  // After a refused save (stale, invalid) the form starts from what the user posted, the layout included.
+  const posted = (name: string) => {
+    const v = (fields as Record<string, { initialValue?: unknown }>)[name]?.initialValue;
+    return typeof v === "string" ? v : undefined;
+  };
+  const typeText = posted("vehicleType") ?? (defaultValue.vehicleType as string | undefined);
+  const initialType: VehicleType = (VEHICLE_TYPES as readonly string[]).includes(typeText ?? "") ? (typeText as VehicleType) : "executivo";
   const [vehicleType, setVehicleType] = useState<VehicleType>(initialType);
-  const initialLayout = (() => {
-    const parsed = typeof defaultValue.seatLayout === "string" ? parseLayoutJson(defaultValue.seatLayout) : null;
+  const [initialLayout] = useState(() => {
+    const text = posted("seatLayout") ?? (defaultValue.seatLayout as string | undefined);
+    const parsed = text ? parseLayoutJson(text) : null;
     return parsed?.ok ? parsed.layout : defaultLayout(initialType);
-  })();
+  });
   const layoutError = errorText((fields.seatLayout.errors as string[] | undefined)?.[0]);
   return (
     <Form method="post" {...getFormProps(form)} className="record-form">
