@@ -20,6 +20,7 @@ import { SeatMap, SeatMapLegend } from "~/components/services/SeatMap";
 import { useHydrated } from "~/components/shell/PageTransition";
 import {
   addColumn,
+  blockedSeats,
   addRow,
   capacityOf,
   CELL_KINDS,
@@ -217,6 +218,11 @@ export function SeatLayoutEditor({ name, id, defaultValue, template = "executivo
       <Text size="2" className="seat-editor-summary" data-testid="seat-layout-summary">
         {t("services.layoutEditor.summary", { seats: capacity.seats, blocked: capacity.blocked, sellable: capacity.sellable })}
       </Text>
+      {capacity.blocked > 0 && (
+        <Text size="1" color="gray" data-testid="seat-layout-blocked">
+          {t("services.charters.layoutBlocked", { seats: blockedSeats(layout).map((b) => `${b.number} (${t(`services.layoutEditor.reason.${b.reason}`)})`).join(", ") })}
+        </Text>
+      )}
       <Text size="1" className="seat-editor-status" role="status" aria-live="polite">
         {announcement}
       </Text>

@@ -13,7 +13,7 @@ import { dateField, versionField } from "~/lib/kit/fields";
 import type { ListSpec } from "~/lib/kit/list";
 import { parseCalendarDate } from "~/lib/platform/time-zone";
 import { capacityOf, defaultLayout, parseLayoutJson, VEHICLE_TYPES, type SeatLayout, type VehicleType } from "~/lib/services/seat-layout";
-import { localInputToUtc, SERVICE_CURRENCIES, svcErr } from "~/lib/services/fields";
+import { localInputToUtc, SERVICE_CURRENCIES, svcErr, utcToLocalInput } from "~/lib/services/fields";
 
 export const CHARTER_LIST_PATH = "/servicos/fretamento-terrestre";
 export const MAX_STOPS = 20;
@@ -133,6 +133,23 @@ export const charterListSpec = {
     ate: (v: string) => parseCalendarDate(v) !== null,
   },
 } as const satisfies ListSpec<CharterSort, CharterFilter>;
+
+/**
+ * The ANTT authorisation against the trip, by calendar days in the agency's
+ * zone: expired (before today), ends before the return (or the departure when
+ * there is no return), or fine (also when none is given).
+ */
+export function anttStatus(
+  charter: { anttValidUntil: string | null; departureAt: string; returnAt: string | null },
+  timeZone: string,
+  now: Date = new Date(),
+): "expired" | "beforeReturn" | null {
+  if (!charter.anttValidUntil) return null;
+  const today = utcToLocalInput(now.toISOString(), timeZone).slice(0, 10);
+  if (charter.anttValidUntil < today) return "expired";
+  const lastDay = utcToLocalInput(charter.returnAt ?? charter.departureAt, timeZone).slice(0, 10);
+  return charter.anttValidUntil < lastDay ? "beforeReturn" : null;
+}
 
 /** Seats of a service: what it offers, what sales hold and sold, what is left. */
 export type Availability = { total: number; held: number; sold: number; free: number };

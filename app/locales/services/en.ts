@@ -59,6 +59,10 @@ export default {
       columnAdded: "Column added.",
       columnRemoved: "Column removed.",
       summary: "{{seats}} seats · {{blocked}} blocked · {{sellable}} for sale",
+      reason: {
+        crew: "crew",
+        broken: "broken",
+      },
       noScript: "Editing the map needs JavaScript; without it, the map shown is saved as it is.",
     },
     vehicleTypes: {
@@ -168,6 +172,7 @@ export default {
       },
       noDestination: "None",
       anttExpired: "ANTT expired",
+      anttBeforeReturn: "Expires before the return",
       anttExpiresBeforeReturn: "The ANTT authorisation expires before the return.",
       layoutBlocked: "Blocked: {{seats}}",
     },

@@ -59,6 +59,10 @@ export default {
       columnAdded: "Columna agregada.",
       columnRemoved: "Columna quitada.",
       summary: "{{seats}} asientos · {{blocked}} bloqueados · {{sellable}} a la venta",
+      reason: {
+        crew: "tripulación",
+        broken: "averiado",
+      },
       noScript: "Para editar el mapa se necesita JavaScript; sin él, el mapa mostrado se guarda tal cual.",
     },
     vehicleTypes: {
@@ -168,6 +172,7 @@ export default {
       },
       noDestination: "Ninguno",
       anttExpired: "ANTT vencida",
+      anttBeforeReturn: "Vence antes del regreso",
       anttExpiresBeforeReturn: "La autorización de la ANTT vence antes del regreso.",
       layoutBlocked: "Bloqueados: {{seats}}",
     },

@@ -60,6 +60,10 @@ const servicesPt = {
       columnAdded: "Coluna adicionada.",
       columnRemoved: "Coluna removida.",
       summary: "{{seats}} poltronas · {{blocked}} bloqueadas · {{sellable}} à venda",
+      reason: {
+        crew: "tripulação",
+        broken: "com defeito",
+      },
       noScript: "Para editar o mapa é preciso JavaScript; sem ele, o mapa mostrado é salvo como está.",
     },
     vehicleTypes: {
@@ -169,6 +173,7 @@ const servicesPt = {
       },
       noDestination: "Nenhum",
       anttExpired: "ANTT vencida",
+      anttBeforeReturn: "Vence antes da volta",
       anttExpiresBeforeReturn: "A autorização da ANTT vence antes da volta.",
       layoutBlocked: "Bloqueadas: {{seats}}",
     },

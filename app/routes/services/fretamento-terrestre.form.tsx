@@ -19,7 +19,7 @@ import { recordLoader } from "~/lib/kit/record-loader.server";
 import { formatDateTime } from "~/lib/platform/format";
 import { lookup } from "~/lib/platform/translate";
 import { formatCents } from "~/lib/finance/money";
-import { CHARTER_LIST_PATH, charterSchema } from "~/lib/services/charter";
+import { anttStatus, CHARTER_LIST_PATH, charterSchema } from "~/lib/services/charter";
 import { busCompanyOptions, charterAvailability, charterEmpty, charterForm, charterIntents, charterSpec, destinationOptions } from "~/lib/services/charter.server";
 import { canArchiveServices, SERVICE_CURRENCIES } from "~/lib/services/fields";
 import { capacityOf, defaultLayout, isTemplateKey, parseLayoutJson, VEHICLE_TYPES, type VehicleType } from "~/lib/services/seat-layout";
@@ -48,7 +48,7 @@ export const loader = ({ context, request, params }: Route.LoaderArgs) => {
         destinationOptions(scope, row?.destinationId),
         row ? charterAvailability(scope, [row]).then((m) => m.get(row.id) ?? null) : null,
       ]);
-      return { companies, destinations, availability, canArchive: canArchiveServices(scope.role) };
+      return { companies, destinations, availability, antt: row ? anttStatus(row, scope.timeZone) : null, canArchive: canArchiveServices(scope.role) };
     },
   });
 };
@@ -120,6 +120,7 @@ export default function CharterForm({ loaderData, actionData }: Route.ComponentP
         companies={loaderData.companies}
         destinations={loaderData.destinations}
         availability={loaderData.availability}
+        antt={loaderData.antt}
       />
       {loaderData.history && (
         <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} formatValue={formatValue} />
@@ -178,6 +179,7 @@ function CharterFields({
   companies,
   destinations,
   availability,
+  antt,
 }: {
   defaultValue: Record<string, unknown>;
   version: number;
@@ -187,6 +189,7 @@ function CharterFields({
   companies: Option[];
   destinations: Option[];
   availability: { total: number; held: number; sold: number; free: number } | null;
+  antt: "expired" | "beforeReturn" | null;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -298,6 +301,14 @@ function CharterFields({
             <FormField field={fields.anttAuthorization} label={t("services.charters.fields.anttAuthorization")} autoComplete="off" />
             <FormField field={fields.anttValidUntil} label={t("services.charters.fields.anttValidUntil")} type="date" />
           </div>
+          {antt && (
+            <Callout.Root color={antt === "expired" ? "red" : "amber"} mt="3" data-testid="antt-warning">
+              <Callout.Icon>
+                <CircleAlert size={16} />
+              </Callout.Icon>
+              <Callout.Text>{antt === "expired" ? t("services.charters.anttExpired") : t("services.charters.anttExpiresBeforeReturn")}</Callout.Text>
+            </Callout.Root>
+          )}
         </FormSection>
 
         <FormSection title={t("services.charters.sections.notes")}>

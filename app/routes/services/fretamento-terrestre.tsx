@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { ListPage, type Column } from "~/components/kit/ListPage";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { parseListQuery } from "~/lib/kit/list";
-import { formatDateTime, formatMoney } from "~/lib/platform/format";
-import { CHARTER_LIST_PATH, charterListSpec } from "~/lib/services/charter";
+import { formatCalendarDate, formatDateTime, formatMoney } from "~/lib/platform/format";
+import { anttStatus, CHARTER_LIST_PATH, charterListSpec } from "~/lib/services/charter";
 import { busCompanyOptions, listCharters, type CharterListRow } from "~/lib/services/charter.server";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
@@ -18,16 +18,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
   const query = parseListQuery(new URL(request.url).searchParams, charterListSpec);
   const [{ rows, page }, companies] = await Promise.all([listCharters(scope, query), busCompanyOptions(scope, query.filters.fornecedor)]);
-  const today = new Date().toISOString();
-  return { query, rows, page, companies, today, timeZone: scope.timeZone, documentTitle: getI18n(context).t("menu.servicos.fretamento_terrestre.title") };
+  const now = new Date();
+  return { query, rows: rows.map((r) => ({ ...r, antt: anttStatus(r, scope.timeZone, now) })), page, companies, timeZone: scope.timeZone, documentTitle: getI18n(context).t("menu.servicos.fretamento_terrestre.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
 export default function Charters({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { query, rows, page, timeZone, today } = loaderData;
-  const columns: Column<CharterListRow>[] = [
+  const { query, rows, page, timeZone } = loaderData;
+  const columns: Column<CharterListRow & { antt: ReturnType<typeof anttStatus> }>[] = [
     {
       key: "departureAt",
       label: t("services.charters.fields.departureAt"),
@@ -80,9 +80,15 @@ export default function Charters({ loaderData }: Route.ComponentProps) {
     {
       key: "antt",
       label: t("services.charters.sections.antt"),
-      wide: true,
+      secondary: true,
       render: (r) =>
-        r.anttValidUntil && r.anttValidUntil < today.slice(0, 10) ? <StatusBadge tone="danger">{t("services.charters.anttExpired")}</StatusBadge> : <Text color="gray">{r.anttValidUntil ?? "—"}</Text>,
+        r.antt === "expired" ? (
+          <StatusBadge tone="danger">{t("services.charters.anttExpired")}</StatusBadge>
+        ) : r.antt === "beforeReturn" ? (
+          <StatusBadge tone="warning">{t("services.charters.anttBeforeReturn")}</StatusBadge>
+        ) : (
+          <Text color="gray">{r.anttValidUntil ? formatCalendarDate(r.anttValidUntil, i18n.language) : "—"}</Text>
+        ),
     },
   ];
   return (
