@@ -14,6 +14,8 @@ import { PageHeader } from "~/components/system/PageHeader";
 import { listParams, toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
 import { translate } from "~/lib/platform/translate";
 
+const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap", border: 0 } as const;
+
 export type SettingsColumn<R> = {
   key: string;
   label: string;
@@ -143,7 +145,8 @@ export function SettingsScreen<R extends { id: string; active?: boolean }>({
                   </Table.ColumnHeaderCell>
                 ))}
                 <Table.ColumnHeaderCell style={{ width: 1 }}>
-                  <span className="sr-only">{t("financeSettings.actions")}</span>
+                  {/* Named for screen readers only: the links in the column say what they do. */}
+                  <span style={VISUALLY_HIDDEN}>{t("financeSettings.actions")}</span>
                 </Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>

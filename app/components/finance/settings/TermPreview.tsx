@@ -13,6 +13,9 @@ import { termSchedule } from "~/lib/finance/schedule";
 import { sampleCents, termFromText } from "~/lib/finance/settings/preview";
 import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 
+/** Compact cells: the preview fits a phone's width. */
+const CELL = { paddingLeft: "var(--space-1)", paddingRight: "var(--space-1)" } as const;
+
 export function TermPreview({ formId, initial, sample, today, currency }: { formId: string; initial: Record<string, string>; sample: number; today: string; currency: string }) {
   const { t, i18n } = useTranslation();
   const { search } = useLocation();
@@ -67,29 +70,29 @@ export function TermPreview({ formId, initial, sample, today, currency }: { form
           <Table.Root size="1" variant="ghost" data-testid="term-preview-rows">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>{t("financeSettings.terms.preview.no")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("financeSettings.terms.preview.due")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell style={{ textAlign: "right" }}>{t("financeSettings.terms.preview.amount")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell style={CELL}>{t("financeSettings.terms.preview.no")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell style={CELL}>{t("financeSettings.terms.preview.due")}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell style={{ ...CELL, textAlign: "right" }}>{t("financeSettings.terms.preview.amount")}</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {rows.map((r) => (
                 <Table.Row key={r.no}>
-                  <Table.Cell>
+                  <Table.Cell style={CELL}>
                     {term!.downPaymentBp > 0 && r.no === 1 ? t("financeSettings.terms.preview.downPayment") : `${r.no}/${r.count}`}
                   </Table.Cell>
-                  <Table.Cell className="nowrap">{formatCalendarDate(r.dueDate, i18n.language, "short")}</Table.Cell>
-                  <Table.Cell className="nowrap" style={{ textAlign: "right" }}>
+                  <Table.Cell className="nowrap" style={CELL}>{formatCalendarDate(r.dueDate, i18n.language, "short")}</Table.Cell>
+                  <Table.Cell className="nowrap" style={{ ...CELL, textAlign: "right" }}>
                     {formatMoney(r.amountCents, currency, i18n.language)}
                   </Table.Cell>
                 </Table.Row>
               ))}
               <Table.Row>
-                <Table.Cell>
+                <Table.Cell style={CELL}>
                   <Text weight="bold">{t("financeSettings.terms.preview.total")}</Text>
                 </Table.Cell>
-                <Table.Cell />
-                <Table.Cell className="nowrap" style={{ textAlign: "right" }}>
+                <Table.Cell style={CELL} />
+                <Table.Cell className="nowrap" style={{ ...CELL, textAlign: "right" }}>
                   <Text weight="bold">{formatMoney(total!, currency, i18n.language)}</Text>
                 </Table.Cell>
               </Table.Row>

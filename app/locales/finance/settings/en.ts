@@ -166,7 +166,7 @@ export default {
         createdAt: "Created on",
       },
       hints: {
-        bankCode: "3 digits, e.g. 341 (Itaú), 001 (Banco do Brasil). Empty for a cash desk or wallet.",
+        bankCode: "The COMPE code shows with the bank's name. Empty for a cash desk or wallet.",
         openingBalance: "Balance at the start of the given day; negative with a minus sign.",
         balance: "Opening balance + recorded movements.",
       },

@@ -166,7 +166,7 @@ export default {
         createdAt: "Creado el",
       },
       hints: {
-        bankCode: "3 dígitos, p. ej., 341 (Itaú), 001 (Banco do Brasil). Vacío para caja o billetera.",
+        bankCode: "El código COMPE aparece con el nombre del banco. Vacío para caja o billetera.",
         openingBalance: "Saldo al inicio del día indicado; negativo con signo menos.",
         balance: "Saldo inicial + movimientos registrados.",
       },

@@ -166,7 +166,7 @@ const financeSettingsPt = {
         createdAt: "Criado em",
       },
       hints: {
-        bankCode: "3 dígitos, ex.: 341 (Itaú), 001 (Banco do Brasil). Vazio para caixa ou carteira.",
+        bankCode: "O código COMPE aparece com o nome do banco. Vazio para caixa ou carteira.",
         openingBalance: "Saldo no início do dia informado; negativo com sinal de menos.",
         balance: "Saldo inicial + movimentos lançados.",
       },

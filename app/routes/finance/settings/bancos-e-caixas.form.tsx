@@ -39,7 +39,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const types = await accountTypeOptions(scope);
   return recordLoader(bankAccountSpec, scope, request, params, {
     toForm: bankAccountFormValues,
-    empty: { name: "", accountTypeId: types.find((t) => t.active)?.id ?? "", bankCode: "", branch: "", number: "", openingBalance: "0,00", openingDate: todayIn(scope.timeZone), currency: scope.currency, active: "on" },
+    empty: { name: "", accountTypeId: (types.find((t) => t.active && t.kind === "checking") ?? types.find((t) => t.active))?.id ?? "", bankCode: "", branch: "", number: "", openingBalance: "0,00", openingDate: todayIn(scope.timeZone), currency: scope.currency, active: "on" },
     newTitle: getI18n(context).t("financeSettings.banks.new"),
     extra: async (row) => ({
       types,
