@@ -1,4 +1,4 @@
-import { Avatar, DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Avatar, DropdownMenu, Flex, IconButton, Text, VisuallyHidden } from "@radix-ui/themes";
 import { ArrowLeftRight, ChevronDown, CircleUser, LogOut, Settings, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSubmit } from "react-router";
@@ -13,22 +13,17 @@ export function UserMenu({ viewer }: { viewer: PublicViewer }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger>
-        <IconButton
-          variant="ghost"
-          color="gray"
-          radius="full"
-          aria-label={t("header.userMenu", { name })}
-          data-testid="user-menu"
-          className="user-menu-trigger"
-        >
-          <Flex align="center" gap="2">
-            {/* Decorative: the button is named by the user's name (its visible initials would not be in that name). */}
-            <Avatar size="2" radius="full" src={viewer.avatarUrl ?? undefined} fallback={initials(viewer.name)} aria-hidden />
+        {/* Named by its content: a hidden "User menu: <name>" (the visible name and initials are in it,
+            so voice control finds it by what it shows, WCAG 2.5.3); no aria-label to contradict them. */}
+        <IconButton variant="ghost" color="gray" radius="full" data-testid="user-menu" className="user-menu-trigger">
+          <Flex align="center" gap="2" aria-hidden>
+            <Avatar size="2" radius="full" src={viewer.avatarUrl ?? undefined} fallback={initials(viewer.name)} />
             <Text size="2" weight="medium" className="hide-mobile" data-testid="user-display-name" highContrast>
               {name}
             </Text>
             <ChevronDown size={14} aria-hidden className="hide-mobile" />
           </Flex>
+          <VisuallyHidden>{t("header.userMenu", { name })}</VisuallyHidden>
         </IconButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end" sideOffset={6} style={{ minWidth: 220 }}>
