@@ -16,6 +16,8 @@ export default defineConfig(async () => ({
         queueConsumers: ["rota-webhook-events"],
         bindings: {
           APP_ENV: "test",
+          // Fuzzed inputs per form (tests/integration/fuzz.ts): 1000, or 150 under CI unless FUZZ_RUNS is set.
+          FUZZ_RUNS: process.env.FUZZ_RUNS ?? (process.env.CI ? "150" : "1000"),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./db/migrations", import.meta.url))),
         },
       },

@@ -12,9 +12,8 @@ import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appRequest, json } from "./harness";
 import { createUser, MAR, seedDemo, signIn, SOL } from "./fixtures";
+import { FUZZ_RUNS } from "./fuzz";
 
-/** Fewer fuzz runs when VITE_FINANCE_FUZZ_RUNS is set (CI; Vite passes VITE_* variables to the worker); 1000 otherwise. */
-const FUZZ_RUNS = Number((import.meta as { env?: Record<string, string | undefined> }).env?.VITE_FINANCE_FUZZ_RUNS) || 1000;
 const R = "/financeiro/contas-a-receber";
 const P = "/financeiro/contas-a-pagar";
 const ST = "/financeiro/relatorios/extrato-de-contas";

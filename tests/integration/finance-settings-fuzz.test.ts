@@ -2,8 +2,8 @@
  * Financeiro → Configurações: every form's action under arbitrary input
  * (property tests, fast-check): never a 5xx; anything but a save leaves the
  * rows and the audit log as they were; a save writes exactly what it says.
- * VITE_FUZZ_RUNS sets the runs per property (default 1000, the issue's figure;
- * only VITE_-prefixed variables reach the tests inside workerd). The full run takes
+ * FUZZ_RUNS (tests/integration/fuzz.ts) sets the runs per property (default 1000, the issue's figure;
+ * fewer under CI, always 1000 with `npm run test:full`). The full run takes
  * about 10 minutes on a loaded 2-core machine.
  */
 import { env } from "cloudflare:test";
@@ -12,8 +12,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { appRequest, json, type AppRequestInit } from "./harness";
 import { seedDemo } from "./fixtures";
 import { agencyWith, createBank, createInline, P, rowOf, type Session } from "./finance-settings-helpers";
+import { FUZZ_RUNS } from "./fuzz";
 
-const RUNS = Number(import.meta.env.VITE_FUZZ_RUNS ?? 0) || 1000;
+const RUNS = FUZZ_RUNS;
 
 const HUGE = fc.constantFrom("x".repeat(5_000), "9".repeat(50_000), "\u{1F600}".repeat(2_000));
 const anyText = fc.oneof(

@@ -14,6 +14,7 @@ import type { PageInfo } from "~/lib/kit/list";
 import { registerReference } from "~/lib/kit/record.server";
 import { appRequest, json } from "./harness";
 import { createAgency, createUser, MAR, seedDemo, signIn, SOL } from "./fixtures";
+import { FUZZ_RUNS } from "./fuzz";
 
 beforeAll(seedDemo);
 
@@ -406,7 +407,7 @@ describe("agents", () => {
           expect(await countLive("agent", agency.id)).toBe(count);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: FUZZ_RUNS },
     );
   }, 240_000);
 });
@@ -567,7 +568,7 @@ describe("boarding points", () => {
           expect(await rowOf("boarding_point", id)).toEqual(before);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: FUZZ_RUNS },
     );
   }, 240_000);
 });

@@ -27,6 +27,7 @@ import { registerReference } from "~/lib/kit/record.server";
 import { registerSearchText, searchTerms } from "~/lib/kit/search-text";
 import { appRequest, json, type AppRequestInit } from "./harness";
 import { createAgency, createUser, seedDemo, signIn } from "./fixtures";
+import { FUZZ_RUNS } from "./fuzz";
 
 const LIST = "/cadastros/clientes";
 const NEW = `${LIST}/novo`;
@@ -1142,7 +1143,7 @@ describe("save actions under arbitrary input (property tests)", () => {
         }
         expect(await liveCount(P.id)).toBe(expected);
       }),
-      { numRuns: 1000 },
+      { numRuns: FUZZ_RUNS },
     );
     expect(await registerCount(P.id)).toBe(await liveCount(P.id));
     // The generator reaches the success path too.
@@ -1176,7 +1177,7 @@ describe("save actions under arbitrary input (property tests)", () => {
           before = after;
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: FUZZ_RUNS },
     );
     // The run did save (the valid share of random forms varies from run to run).
     expect(saved).toBeGreaterThan(0);

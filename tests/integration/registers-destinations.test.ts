@@ -26,6 +26,7 @@ import type { ProductKindRow } from "~/lib/registers/product-kind";
 import { registerSearchText } from "~/lib/kit/search-text";
 import { appRequest, json, type AppRequestInit } from "./harness";
 import { createAgency, createUser, seedDemo, signIn, SOL } from "./fixtures";
+import { FUZZ_RUNS } from "./fuzz";
 
 const LIST = "/cadastros/destinos";
 const NEW = `${LIST}/novo`;
@@ -609,7 +610,7 @@ describe("destinations: save actions under arbitrary input (property tests)", ()
           expect(after).toBe(before);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: FUZZ_RUNS },
     );
     expect(await registerCount(P.id)).toBe(await liveCount(P.id));
     expect(created).toBeGreaterThan(5);
@@ -639,7 +640,7 @@ describe("destinations: save actions under arbitrary input (property tests)", ()
           expect(after).toEqual(before);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: FUZZ_RUNS },
     );
     // The run did save (the valid share of random forms varies from run to run).
     expect(saved).toBeGreaterThan(0);
@@ -849,7 +850,7 @@ describe("products (product kinds)", () => {
           expect(await kindRows(Q.id)).toEqual(before);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: FUZZ_RUNS },
     );
     expect(saved).toBeGreaterThan(20);
     expect((await kindRows(Q.id)).length).toBeLessThanOrEqual(PRODUCT_KINDS.length);

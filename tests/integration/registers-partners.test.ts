@@ -15,6 +15,7 @@ import { registerReference } from "~/lib/kit/record.server";
 import { registerSearchText } from "~/lib/kit/search-text";
 import { appRequest, json } from "./harness";
 import { createAgency, createUser, MAR, seedDemo, signIn, SOL } from "./fixtures";
+import { FUZZ_RUNS } from "./fuzz";
 
 beforeAll(seedDemo);
 
@@ -552,7 +553,7 @@ describe.each(REGISTERS)("$path", (reg) => {
             expect(await countOf(reg, P.agency.id)).toBe(count + 1);
           }
         }),
-        { numRuns: 1000 },
+        { numRuns: FUZZ_RUNS },
       );
     });
   });

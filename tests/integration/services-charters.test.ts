@@ -23,6 +23,7 @@ import type { CharterListRow } from "~/lib/services/charter.server";
 import { setBlocked, templateLayout, type SeatLayout } from "~/lib/services/seat-layout";
 import { appRequest, json } from "./harness";
 import { createAgency, createUser, seedDemo, signIn } from "./fixtures";
+import { FUZZ_RUNS } from "./fuzz";
 
 const LIST = "/servicos/fretamento-terrestre";
 const NEW = `${LIST}/novo`;
@@ -30,8 +31,6 @@ const EXPORT = `${LIST}/exportar`;
 const editPath = (id: string) => `${LIST}/editar/${id}`;
 const location = (res: Response) => res.headers.get("Location");
 
-/** Fewer fuzz runs when VITE_SERVICES_FUZZ_RUNS is set (CI; Vite passes VITE_* variables to the worker); 1000 otherwise. */
-const FUZZ_RUNS = Number((import.meta as { env?: Record<string, string | undefined> }).env?.VITE_SERVICES_FUZZ_RUNS) || 1000;
 
 type Agency = { id: string; name: string; cookie: string; agente: string; busCompany: string; otherBus: string; hotel: string; destination: string };
 
