@@ -15,11 +15,10 @@
  * produced the mail. A failed mail stays in the outbox, retryable from
  * Parametrização → E-mail.
  */
-import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { emailOutbox } from "~/db/schema";
 import type { Db } from "~/lib/platform/db.server";
-import { deliverMail, errorText } from "~/lib/settings/email.server";
+import { deliverMail, markFailed } from "~/lib/settings/outbox.server";
 import type { Language } from "~/locales";
 
 export type OutgoingMail = {
@@ -81,7 +80,7 @@ async function deliverQuietly(mailer: Mailer, mail: QueuedMail): Promise<void> {
     await deliverMail(mailer.db, { agencyId: mail.agencyId, encryptionKey: mailer.encryptionKey }, mail.id);
   } catch (error) {
     try {
-      await mailer.db.update(emailOutbox).set({ status: "failed", lastError: errorText(error) }).where(eq(emailOutbox.id, mail.id));
+      await markFailed(mailer.db, mail.agencyId, mail.id, error);
     } catch {
       // The row stays `queued`, and retryable, in the outbox.
     }
