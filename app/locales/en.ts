@@ -22,6 +22,46 @@ export default {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,
+  records: {
+    saved: "{{name}} was saved.",
+    yes: "Yes",
+    no: "No",
+    stale: {
+      title: "Not saved: someone else changed this record while you were editing.",
+      text: "Your input is still in the form. The values saved now:",
+      reload: "Discard my changes and load the current values",
+    },
+    delete: {
+      action: "Delete",
+      title: "Delete {{name}}?",
+      text: "The record leaves the lists and the search. Its history is kept.",
+      confirm: "Delete",
+      done: "{{name}} was deleted.",
+      forbidden: "Only the agency's administrators can delete records.",
+      referenced: "{{name}} cannot be deleted because it is in use:",
+    },
+    duplicate: {
+      emails: "A record with this e-mail already exists: {{name}}.",
+      record: "A record with this value already exists: {{name}}.",
+      document: "A record with this CPF/CNPJ already exists: {{name}}.",
+      email: "A record with this e-mail already exists: {{name}}.",
+      open: "Open {{name}}",
+    },
+    history: {
+      title: "History",
+      empty: "No changes recorded.",
+      older: "See older changes",
+    },
+    errors: {
+      taken: "Already in use.",
+      duplicate: {
+        document: "A record with this document already exists.",
+        emails: "A record with this e-mail already exists.",
+        email: "A record with this e-mail already exists.",
+        userId: "This user is already linked to another agent.",
+      },
+    },
+  },
   app: {
     name: "Rota",
     tagline: "Travel agency management",

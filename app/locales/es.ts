@@ -22,6 +22,46 @@ export default {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/es.ts
   ...financeSettings,
+  records: {
+    saved: "{{name}} se guardó.",
+    yes: "Sí",
+    no: "No",
+    stale: {
+      title: "No se guardó: otra persona cambió este registro mientras usted lo editaba.",
+      text: "Sus datos siguen en el formulario. Valores guardados ahora:",
+      reload: "Descartar mis cambios y cargar los valores actuales",
+    },
+    delete: {
+      action: "Eliminar",
+      title: "¿Eliminar {{name}}?",
+      text: "El registro sale de las listas y de la búsqueda. Se conserva su historial.",
+      confirm: "Eliminar",
+      done: "{{name}} se eliminó.",
+      forbidden: "Solo los administradores de la agencia pueden eliminar registros.",
+      referenced: "{{name}} no se puede eliminar porque está en uso:",
+    },
+    duplicate: {
+      emails: "Ya existe un registro con este correo: {{name}}.",
+      record: "Ya existe un registro con este valor: {{name}}.",
+      document: "Ya existe un registro con este CPF/CNPJ: {{name}}.",
+      email: "Ya existe un registro con este correo: {{name}}.",
+      open: "Abrir {{name}}",
+    },
+    history: {
+      title: "Historial",
+      empty: "No hay cambios registrados.",
+      older: "Ver cambios anteriores",
+    },
+    errors: {
+      taken: "Ya está en uso.",
+      duplicate: {
+        document: "Ya existe un registro con este documento.",
+        emails: "Ya existe un registro con este correo.",
+        email: "Ya existe un registro con este correo.",
+        userId: "Este usuario ya está vinculado a otro agente.",
+      },
+    },
+  },
   app: {
     name: "Rota",
     tagline: "Gestión para agencias de viajes",

@@ -24,6 +24,47 @@ const pt = {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,
+  // The record kit's generic messages (saved, stale, delete, duplicate, history), for every module
+  records: {
+    saved: "{{name}} foi salvo.",
+    yes: "Sim",
+    no: "Não",
+    stale: {
+      title: "Não foi salvo: outra pessoa alterou este cadastro enquanto você editava.",
+      text: "Seus dados continuam no formulário. Valores salvos agora:",
+      reload: "Descartar minhas alterações e carregar os valores atuais",
+    },
+    delete: {
+      action: "Excluir",
+      title: "Excluir {{name}}?",
+      text: "O cadastro sai das listas e da busca. O histórico é mantido.",
+      confirm: "Excluir",
+      done: "{{name}} foi excluído.",
+      forbidden: "Só administradores da agência podem excluir cadastros.",
+      referenced: "{{name}} não pode ser excluído porque está em uso:",
+    },
+    duplicate: {
+      emails: "Já existe um cadastro com este e-mail: {{name}}.",
+      record: "Já existe um cadastro com este valor: {{name}}.",
+      document: "Já existe um cadastro com este CPF/CNPJ: {{name}}.",
+      email: "Já existe um cadastro com este e-mail: {{name}}.",
+      open: "Abrir {{name}}",
+    },
+    history: {
+      title: "Histórico",
+      empty: "Nenhuma alteração registrada.",
+      older: "Ver alterações anteriores",
+    },
+    errors: {
+      taken: "Já está em uso.",
+      duplicate: {
+        document: "Já existe um cadastro com este documento.",
+        emails: "Já existe um cadastro com este e-mail.",
+        email: "Já existe um cadastro com este e-mail.",
+        userId: "Este usuário já está vinculado a outro agente.",
+      },
+    },
+  },
   app: {
     name: "Rota",
     tagline: "Gestão para agências de viagens",

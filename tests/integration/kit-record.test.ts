@@ -147,7 +147,7 @@ describe("declared references refuse a delete", () => {
       const refused = await appRequest(`/cadastros/clientes/editar/${id}`, { cookie: A.cookie, form: { intent: "delete" } });
       expect(refused.status).toBe(409);
       // The finance module declares its own rule on clients too (financeLedger.references.titles).
-      expect(await json(refused)).toMatchObject({ deleteError: "registers.delete.referenced", references: expect.arrayContaining([{ count: 1, label: "registers.fields.tags" }]) });
+      expect(await json(refused)).toMatchObject({ deleteError: "records.delete.referenced", references: expect.arrayContaining([{ count: 1, label: "registers.fields.tags" }]) });
       expect(await one("select deleted_at, version from client where id = ?", id)).toEqual({ deleted_at: null, version: 1 });
       expect((await auditOf(id)).map((a) => a.action)).toEqual(["create"]);
 

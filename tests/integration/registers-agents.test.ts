@@ -200,7 +200,7 @@ describe("agents", () => {
 
     // An Agente may edit but not delete.
     const forbidden = await postReply(staff.sellerCookie, `${AG}/editar/${id}`, { intent: "delete" }, 403);
-    expect(forbidden.deleteError).toBe("registers.delete.forbidden");
+    expect(forbidden.deleteError).toBe("records.delete.forbidden");
     expect((await rowOf("agent", id))!.deleted_at).toBeNull();
 
     const deleted = await post(staff.cookie, `${AG}/editar/${id}`, { intent: "delete" });
@@ -231,7 +231,7 @@ describe("agents", () => {
     const count = await countLive("agent", staff.agency.id);
     const dup = await postReply(staff.cookie, `${AG}/novo`, agentForm({ name: "Outro", document: document.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, "$1.$2.$3/$4-$5") }), 409);
     expect(dup.duplicate).toEqual({ field: "document", name: "Representações Alfa Ltda.", href: `${AG}/editar/${id}` });
-    expect(dup.result?.error?.document).toEqual(["registers.errors.duplicate.document"]);
+    expect(dup.result?.error?.document).toEqual(["records.errors.duplicate.document"]);
     expect(await countLive("agent", staff.agency.id)).toBe(count);
     // Another agency may have an agent with the same document.
     await createAgent(other.cookie, { name: "Alfa na Outra", document });
@@ -250,7 +250,7 @@ describe("agents", () => {
 
     const dup = await postReply(staff.cookie, `${AG}/novo`, agentForm({ name: "Rafael de Novo", userId: member.id }), 409);
     expect(dup.duplicate).toEqual({ field: "userId", name: "Rafael Vendedor", href: `${AG}/editar/${id}` });
-    expect(dup.result?.error?.userId).toEqual(["registers.errors.duplicate.userId"]);
+    expect(dup.result?.error?.userId).toEqual(["records.errors.duplicate.userId"]);
 
     const foreign = await postReply(staff.cookie, `${AG}/novo`, agentForm({ name: "Intruso", userId: other.seller.id }), 400);
     expect(foreign.result?.error?.userId).toEqual(["agents.errors.userNotMember"]);
@@ -298,7 +298,7 @@ describe("agents", () => {
     const unregister = registerReference("agent", async (_db, agencyId, refId) => (agencyId === staff.agency.id && refId === id ? { count: 3, label: "registers.fields.tags" } : null));
     try {
       const reply = await postReply(staff.cookie, `${AG}/editar/${id}`, { intent: "delete" }, 409);
-      expect(reply.deleteError).toBe("registers.delete.referenced");
+      expect(reply.deleteError).toBe("records.delete.referenced");
       expect(reply.references).toEqual([{ count: 3, label: "registers.fields.tags" }]);
       expect(await rowOf("agent", id)).toMatchObject({ deleted_at: null, version: 1 });
       expect((await auditOf(id)).map((a) => a.action)).toEqual(["create"]);

@@ -452,7 +452,7 @@ describe("create", () => {
       expect(res.status, typed).toBe(409);
       const body = await json<ErrorReply>(res);
       expect(body.duplicate).toEqual({ field: "document", name: "Primeiro Dono", href: editPath(existing) });
-      expect(body.result.error?.document).toEqual(["registers.errors.duplicate.document"]);
+      expect(body.result.error?.document).toEqual(["records.errors.duplicate.document"]);
     }
     expect(await liveCount(B.id)).toBe(count);
     expect(await auditCount(B.id)).toBe(audits);
@@ -493,7 +493,7 @@ describe("update", () => {
       form: formOf(loaded.values, { version: "1", city: "Curitiba", state: "pr", postalCode: "80010000", notes: "Cliente desde 2020" }),
     });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ saved: true, toast: { title: "registers.saved" } });
+    expect(await json(res)).toMatchObject({ saved: true, toast: { title: "records.saved" } });
 
     const after = (await rowOf(id))!;
     expect(after).toMatchObject({ version: 2, city: "Curitiba", state: "PR", postal_code: "80010000", notes: "Cliente desde 2020" });
@@ -578,7 +578,7 @@ describe("delete", () => {
     const count = await registerCount(B.id);
     const res = await appRequest(editPath(id), { cookie: agente.cookie, form: { intent: "delete" } });
     expect(res.status).toBe(403);
-    expect(await json(res)).toMatchObject({ deleteError: "registers.delete.forbidden" });
+    expect(await json(res)).toMatchObject({ deleteError: "records.delete.forbidden" });
     expect(await rowOf(id)).toEqual(before);
     expect(await registerCount(B.id)).toBe(count);
     expect(await auditOf(id)).toHaveLength(1);
@@ -599,7 +599,7 @@ describe("delete", () => {
     try {
       const res = await appRequest(editPath(id), { cookie: B.cookie, form: { intent: "delete" } });
       expect(res.status).toBe(409);
-      expect(await json(res)).toMatchObject({ deleteError: "registers.delete.referenced", references: [{ count: 3, label: "sales.title" }] });
+      expect(await json(res)).toMatchObject({ deleteError: "records.delete.referenced", references: [{ count: 3, label: "sales.title" }] });
       expect(asked).toEqual([[B.id, id]]);
     } finally {
       unregister();

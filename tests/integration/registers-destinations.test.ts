@@ -281,7 +281,7 @@ describe("destinations: create, update, stale, delete", () => {
     const loaded = await loadEdit(B.cookie, id);
     const res = await appRequest(editPath(id), { cookie: B.cookie, form: { ...loaded.values, description: "Águas cristalinas", state: "ms", intent: "save", version: String(loaded.version) } });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ saved: true, toast: { title: "registers.saved", values: { name: "Bonito" } } });
+    expect(await json(res)).toMatchObject({ saved: true, toast: { title: "records.saved", values: { name: "Bonito" } } });
     const row = (await rowOf(id))!;
     expect(row).toMatchObject({ version: 2, description: "Águas cristalinas", state: "MS" });
     const audit = await auditOf(id);
@@ -327,7 +327,7 @@ describe("destinations: create, update, stale, delete", () => {
     try {
       const referenced = await appRequest(editPath(id), { cookie: B.cookie, form: { intent: "delete" } });
       expect(referenced.status).toBe(409);
-      expect(await json(referenced)).toMatchObject({ deleteError: "registers.delete.referenced", references: [{ count: 2, label: "packages.count" }] });
+      expect(await json(referenced)).toMatchObject({ deleteError: "records.delete.referenced", references: [{ count: 2, label: "packages.count" }] });
       expect(await rowOf(id)).toEqual(before);
     } finally {
       unregister();

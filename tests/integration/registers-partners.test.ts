@@ -252,7 +252,7 @@ describe.each(REGISTERS)("$path", (reg) => {
       expect(sameDoc.res.status).toBe(409);
       const dup = await json<Reply>(sameDoc.res);
       expect(dup.duplicate).toEqual({ field: "document", name: first.name, href: `${reg.path}/editar/${id}` });
-      expect(dup.result!.error!.document).toEqual(["registers.errors.duplicate.document"]);
+      expect(dup.result!.error!.document).toEqual(["records.errors.duplicate.document"]);
 
       const sameEmail = await create(reg, agentA, validForm(reg, { email: (first.email as string).toUpperCase() }));
       expect(sameEmail.res.status).toBe(409);
@@ -330,7 +330,7 @@ describe.each(REGISTERS)("$path", (reg) => {
       try {
         const refused = await appRequest(`${reg.path}/editar/${id}`, { cookie: adminA, form: { intent: "delete" } });
         expect(refused.status).toBe(409);
-        expect(await json<Reply>(refused)).toMatchObject({ deleteError: "registers.delete.referenced", references: [{ count: 2, label: "test.references" }] });
+        expect(await json<Reply>(refused)).toMatchObject({ deleteError: "records.delete.referenced", references: [{ count: 2, label: "test.references" }] });
         expect((await rowOf(reg, id!))!.deleted_at).toBeNull();
         expect((await auditOf(id!)).map((a) => a.action)).toEqual(["create"]);
       } finally {

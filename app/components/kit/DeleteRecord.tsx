@@ -28,13 +28,13 @@ export function DeleteButton({ name }: { name: string }) {
             setOpen(true);
           }}
         >
-          <Trash2 size={16} aria-hidden /> {t("registers.delete.action")}
+          <Trash2 size={16} aria-hidden /> {t("records.delete.action")}
         </Link>
       </Button>
       <AlertDialog.Root open={open} onOpenChange={setOpen}>
         <AlertDialog.Content maxWidth="460px" data-testid="delete-dialog">
-          <AlertDialog.Title>{t("registers.delete.title", { name })}</AlertDialog.Title>
-          <AlertDialog.Description size="2">{t("registers.delete.text")}</AlertDialog.Description>
+          <AlertDialog.Title>{t("records.delete.title", { name })}</AlertDialog.Title>
+          <AlertDialog.Description size="2">{t("records.delete.text")}</AlertDialog.Description>
           <Form method="post" replace onSubmit={() => setOpen(false)}>
             <Flex gap="3" mt="4" justify="end">
               <AlertDialog.Cancel>
@@ -43,7 +43,7 @@ export function DeleteButton({ name }: { name: string }) {
                 </Button>
               </AlertDialog.Cancel>
               <Button type="submit" name="intent" value="delete" color="red" disabled={busy} data-testid="delete-confirm">
-                <Trash2 size={16} aria-hidden /> {t("registers.delete.confirm")}
+                <Trash2 size={16} aria-hidden /> {t("records.delete.confirm")}
               </Button>
             </Flex>
           </Form>
@@ -74,15 +74,15 @@ export function DeleteNotices({ name, error, references }: { name: string; error
       {confirming && !error && (
         <Card size="2" data-testid="delete-confirm-card">
           <Text as="p" weight="bold">
-            {t("registers.delete.title", { name })}
+            {t("records.delete.title", { name })}
           </Text>
           <Text as="p" size="2" color="gray">
-            {t("registers.delete.text")}
+            {t("records.delete.text")}
           </Text>
           <Form method="post" replace>
             <Flex gap="3" mt="3">
               <Button type="submit" name="intent" value="delete" color="red" data-testid="delete-confirm">
-                <Trash2 size={16} aria-hidden /> {t("registers.delete.confirm")}
+                <Trash2 size={16} aria-hidden /> {t("records.delete.confirm")}
               </Button>
               <Button asChild variant="soft" color="gray">
                 <Link to={location.pathname} replace>

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLef
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { PAGE_SIZES, isFiltered, listParams, toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
 import type { Crumb } from "~/lib/shell/screens";
 import { translate } from "~/lib/platform/translate";

@@ -30,7 +30,7 @@ export function RecordHistory({
     const own = formatValue?.(field, v);
     if (own !== undefined) return own;
     if (v === null || v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) return "—";
-    if (typeof v === "boolean") return v ? t("registers.yes") : t("registers.no");
+    if (typeof v === "boolean") return v ? t("records.yes") : t("records.no");
     if (Array.isArray(v)) return v.map(item).join(", ");
     if (typeof v === "object") return item(v);
     const s = String(v);
@@ -41,12 +41,12 @@ export function RecordHistory({
       <Flex align="center" gap="2" mb="3">
         <History size={18} aria-hidden />
         <Heading as="h2" size="4">
-          {t("registers.history.title")}
+          {t("records.history.title")}
         </Heading>
       </Flex>
       {entries.length === 0 ? (
         <Text color="gray" size="2">
-          {t("registers.history.empty")}
+          {t("records.history.empty")}
         </Text>
       ) : (
         <ol className="record-history">
@@ -84,7 +84,7 @@ export function RecordHistory({
       )}
       {more && last && (
         <Link to={`?historico=${encodeURIComponent(`${last.createdAt}~${last.id}`)}`} preventScrollReset data-testid="history-more">
-          {t("registers.history.older")}
+          {t("records.history.older")}
         </Link>
       )}
     </Card>

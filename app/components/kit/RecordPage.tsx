@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { DeleteButton, DeleteNotices } from "~/components/kit/DeleteRecord";
 import { RecordHistory } from "~/components/kit/RecordHistory";
 import { DuplicateCallout, StaleCallout } from "~/components/kit/RecordNotices";

@@ -3,7 +3,7 @@ import { Button, Card, Checkbox, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { NativeSelect } from "~/components/system/PageHeader";
+import { NativeSelect } from "~/components/ui/FormField";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { parseWithZod } from "~/lib/kit/forms";
 import { emailSettingsSchema, SMTP_SECURITIES, TRANSPORTS } from "~/lib/settings/email-settings";

@@ -231,3 +231,64 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
     </Dialog.Root>
   );
 }
+
+/** A labelled native <select> (long lists such as time zones stay light and accessible). */
+export function NativeSelect({
+  name,
+  label,
+  options,
+  defaultValue,
+  error,
+  errorId,
+  id,
+  disabled,
+  hint,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  defaultValue?: string;
+  error?: string;
+  errorId?: string;
+  id?: string;
+  disabled?: boolean;
+  hint?: string;
+  onChange?: (value: string) => void;
+}) {
+  const selectId = id ?? `select-${name}`;
+  const errId = errorId ?? `${selectId}-error`;
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={selectId} size="2" weight="medium">
+        {label}
+      </Text>
+      <select
+        id={selectId}
+        name={name}
+        defaultValue={defaultValue}
+        className="native-select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errId : undefined}
+        disabled={disabled}
+        onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint && !error && (
+        <Text size="1" color="gray">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text id={errId} size="1" color="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Flex>
+  );
+}

@@ -1,20 +1,40 @@
 import { Badge } from "@radix-ui/themes";
 
-export type StatusTone = "neutral" | "active" | "inactive" | "accent" | "danger" | "warning";
+export type StatusTone = "neutral" | "active" | "inactive" | "accent" | "info" | "danger" | "warning" | "attention";
 
 const COLOR = {
   neutral: "gray",
   active: "green",
   inactive: "gray",
   accent: "teal",
+  info: "blue",
   danger: "red",
   warning: "amber",
+  attention: "orange",
 } as const;
 
-/** A short status or role label (active, inactive, current, a role...) in one of a few tones. */
-export function StatusBadge({ tone = "neutral", children, testId }: { tone?: StatusTone; children: React.ReactNode; testId?: string }) {
+/**
+ * A short status, role or kind label (active, inactive, current, a role, an
+ * audit action...) in one of a few tones. `strong` fills it (something that
+ * needs attention now, e.g. overdue); `outline` is the quietest form (a hint).
+ * Other props (size, title, className, data-*) go to the Radix Badge.
+ */
+export function StatusBadge({
+  tone = "neutral",
+  strong = false,
+  outline = false,
+  children,
+  testId,
+  ...rest
+}: {
+  tone?: StatusTone;
+  strong?: boolean;
+  outline?: boolean;
+  children: React.ReactNode;
+  testId?: string;
+} & Omit<React.ComponentProps<typeof Badge>, "color" | "variant" | "children">) {
   return (
-    <Badge color={COLOR[tone]} variant="soft" data-testid={testId}>
+    <Badge {...rest} color={COLOR[tone]} variant={strong ? "solid" : outline ? "outline" : "soft"} data-testid={testId}>
       {children}
     </Badge>
   );

@@ -30,7 +30,7 @@ export const regErr = {
   longitude: "registers.errors.longitude",
   number: "registers.errors.number",
   percent: "registers.errors.percent",
-  taken: "registers.errors.taken",
+  taken: "records.errors.taken",
 } as const;
 
 export const BR_STATES = [

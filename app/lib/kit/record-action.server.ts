@@ -54,29 +54,29 @@ export type ExtraIntents = (intent: FormDataEntryValue | null, formData: FormDat
 /** The delete intent of an edit screen: allowed roles only, refused while referenced. */
 export async function deleteIntent<T extends RecordTable>(scope: Scope, spec: Pick<RecordSpec<T, unknown>, "store" | "canDelete" | "listPath">, id: string) {
   if (!spec.canDelete(scope.role)) {
-    return forbidden({ deleteError: "registers.delete.forbidden" as const, toast: { title: "registers.delete.forbidden", variant: "destructive" } satisfies ToastMessage });
+    return forbidden({ deleteError: "records.delete.forbidden" as const, toast: { title: "records.delete.forbidden", variant: "destructive" } satisfies ToastMessage });
   }
   const result = await deleteRecord(scope, spec.store, id);
-  if (result.ok) return redirectWithToast(spec.listPath, { title: "registers.delete.done", values: { name: result.label } });
+  if (result.ok) return redirectWithToast(spec.listPath, { title: "records.delete.done", values: { name: result.label } });
   if (result.reason === "notFound") throw notFound();
   return conflict({
-    deleteError: "registers.delete.referenced" as const,
+    deleteError: "records.delete.referenced" as const,
     references: result.references ?? [],
-    toast: { title: "registers.delete.referenced", variant: "destructive" } satisfies ToastMessage,
+    toast: { title: "records.delete.referenced", variant: "destructive" } satisfies ToastMessage,
   });
 }
 
 /** A duplicate document or e-mail: a field error plus the existing record to link to. */
 export function duplicateAnswer(reply: (errors: Record<string, string[]>) => SubmissionResult<string[]>, duplicate: Duplicate, href: string) {
   return conflict({
-    result: reply({ [duplicate.field]: [`registers.errors.duplicate.${duplicate.field}`] }),
+    result: reply({ [duplicate.field]: [`records.errors.duplicate.${duplicate.field}`] }),
     duplicate: { field: duplicate.field, name: duplicate.name, href },
   });
 }
 
 /** A stale save: nothing written; the user's input stays in the form, the current values come along. */
 export function staleAnswer(result: SubmissionResult<string[]>, current: { version: number; differences: { field: string; value: string }[] }) {
-  return conflict({ result, stale: current, toast: { title: "registers.stale.title", variant: "destructive" } satisfies ToastMessage });
+  return conflict({ result, stale: current, toast: { title: "records.stale.title", variant: "destructive" } satisfies ToastMessage });
 }
 
 /**
@@ -132,7 +132,7 @@ export async function recordAction<T extends RecordTable, Input>(
   const uniqueAnswer = async () => {
     const again = await duplicateOf();
     if (again) return duplicateAnswer(reply, again, editHref(again.id));
-    return conflict({ result: submission.reply({ formErrors: ["registers.errors.taken"] }) });
+    return conflict({ result: submission.reply({ formErrors: ["records.errors.taken"] }) });
   };
 
   const values = spec.values(input);
@@ -140,7 +140,7 @@ export async function recordAction<T extends RecordTable, Input>(
   if (!params.id) {
     const created = await createRecord(scope, spec.store, values);
     if (!created.ok) return uniqueAnswer();
-    return redirectWithToast(editHref(created.id), { title: "registers.saved", values: { name } });
+    return redirectWithToast(editHref(created.id), { title: "records.saved", values: { name } });
   }
   const result = await updateRecord(scope, spec.store, params.id, Number(input.version ?? 0), values);
   if (!result.ok) {
@@ -150,5 +150,5 @@ export async function recordAction<T extends RecordTable, Input>(
     const [now, submitted] = await Promise.all([spec.display(stored), spec.display({ ...stored, ...values } as T["$inferSelect"])]);
     return staleAnswer(submission.reply(), { version: (stored as { version: number }).version, differences: differences(now, submitted) });
   }
-  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "registers.saved", values: { name } } satisfies ToastMessage };
+  return { result: submission.reply({ resetForm: true }), saved: true, toast: { title: "records.saved", values: { name } } satisfies ToastMessage };
 }

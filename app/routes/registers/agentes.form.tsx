@@ -78,7 +78,7 @@ function LinkedUserCallout({ duplicate }: { duplicate: { name: string; href: str
       <Callout.Text>
         {t("agents.duplicate.userId", { name: duplicate.name })}{" "}
         <Link to={duplicate.href} data-testid="duplicate-link">
-          {t("registers.duplicate.open", { name: duplicate.name })}
+          {t("records.duplicate.open", { name: duplicate.name })}
         </Link>
       </Callout.Text>
     </Callout.Root>

@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, Download, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormSection } from "~/components/ui/FormField";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { CSV_DELIMITER, parseCsv } from "~/lib/kit/csv.server";
 import { redirectWithToast } from "~/lib/platform/flash.server";
 import { CLIENT_CSV_COLUMNS } from "~/lib/registers/client";

@@ -105,7 +105,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
       columns={columns}
       filters={[
         { key: "kind", label: t("registers.fields.kind"), options: [{ value: "person", label: t("registers.kind.person") }, { value: "company", label: t("registers.kind.company") }] },
-        { key: "consent", label: t("registers.fields.marketingConsent"), options: [{ value: "yes", label: t("registers.yes") }, { value: "no", label: t("registers.no") }] },
+        { key: "consent", label: t("registers.fields.marketingConsent"), options: [{ value: "yes", label: t("records.yes") }, { value: "no", label: t("records.no") }] },
       ]}
       countKey="registers.clients.count"
       searchPlaceholder={t("registers.clients.searchPlaceholder")}

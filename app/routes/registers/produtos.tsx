@@ -2,7 +2,7 @@ import { Badge, Button, Callout, Card, Flex, Text, TextField } from "@radix-ui/t
 import { Info } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { malformed, parseForm } from "~/lib/kit/forms";
 import { badRequest, conflict, forbidden } from "~/lib/platform/http";
 import { CATEGORY_MAX, canEditProductKinds, productKindSchema, type ProductKindRow } from "~/lib/registers/product-kind";
@@ -134,7 +134,7 @@ function ReadOnlyRow({ row }: { row: ProductKindRow }) {
       <KindName row={row} />
       <div style={COL.enabled}>
         <Badge color={row.enabled ? "green" : "gray"} variant="soft">
-          {row.enabled ? t("registers.yes") : t("registers.no")}
+          {row.enabled ? t("records.yes") : t("records.no")}
         </Badge>
       </div>
       <Text size="2" color={row.defaultCategory ? undefined : "gray"} style={COL.category}>
@@ -184,7 +184,7 @@ function EditableRow({ row, pageAnswer }: { row: ProductKindRow; pageAnswer?: Ro
             data-testid={`${formId}-enabled`}
           />
           <Text size="2" color="gray" className="list-secondary">
-            {enabled ? t("registers.yes") : t("registers.no")}
+            {enabled ? t("records.yes") : t("records.no")}
           </Text>
         </label>
         <Flex direction="column" gap="1" style={COL.category}>

@@ -10,7 +10,7 @@ import { StaleCallout } from "~/components/kit/RecordNotices";
 import type { RecordActionData } from "~/components/kit/RecordPage";
 import { DateTimeField } from "~/components/services/DateTimeField";
 import { SeatLayoutEditor } from "~/components/services/SeatLayoutEditor";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
 import { considerForDirty, parseWithZod } from "~/lib/kit/forms";

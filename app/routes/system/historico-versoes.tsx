@@ -2,7 +2,7 @@ import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import changelogSource from "~/../CHANGELOG.md?raw";
 import { Blocks } from "~/components/system/Markdown";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { parseChangelog } from "~/lib/system/changelog";
 import { formatCalendarDate } from "~/lib/platform/format";
 import { isLanguage } from "~/locales";

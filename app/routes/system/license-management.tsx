@@ -3,7 +3,7 @@ import { Plus, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { KeysetPager } from "~/components/system/KeysetPager";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { parseListQuery } from "~/lib/kit/list";
 import { formatDateTime, formatNumber } from "~/lib/platform/format";
 import { listAgencies } from "~/lib/system/agencies.server";

@@ -1,7 +1,7 @@
 import { Badge, Card, Code, DataList, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { buildInfo } from "~/lib/platform/build-info.server";
 import { formatDateTime } from "~/lib/platform/format";
 import { isLanguage } from "~/locales";

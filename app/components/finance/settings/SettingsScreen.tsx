@@ -10,7 +10,7 @@ import { Badge, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix
 import { ChevronLeft, ChevronRight, CircleAlert, Info, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { listParams, toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
 import { translate } from "~/lib/platform/translate";
 
@@ -318,7 +318,7 @@ export function InlineFormCard({
                 </ul>
               )}
               <Link to={search || "?"} reloadDocument data-testid="stale-reload">
-                {t("registers.stale.reload")}
+                {t("records.stale.reload")}
               </Link>
             </Flex>
           </Callout.Root>

@@ -8,7 +8,7 @@ import { FormActions } from "~/components/kit/FormActions";
 import { RecordHistory } from "~/components/kit/RecordHistory";
 import { DuplicateCallout, StaleCallout } from "~/components/kit/RecordNotices";
 import type { RecordActionData } from "~/components/kit/RecordPage";
-import { PageHeader } from "~/components/system/PageHeader";
+import { PageHeader } from "~/components/ui/PageHeader";
 import { CheckboxField, FormField, FormSection, SelectField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { canManageFinance } from "~/lib/finance/roles";
