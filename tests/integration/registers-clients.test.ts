@@ -1147,7 +1147,7 @@ describe("save actions under arbitrary input (property tests)", () => {
     );
     expect(await registerCount(P.id)).toBe(await liveCount(P.id));
     // The generator reaches the success path too.
-    expect(created).toBeGreaterThan(5);
+    expect(created).toBeGreaterThan(Math.floor(FUZZ_RUNS / 200));
   }, 180_000);
 
   it("editar: never a 5xx; unless saved (200 + saved), the row is unchanged", async () => {

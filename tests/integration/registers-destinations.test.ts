@@ -613,7 +613,7 @@ describe("destinations: save actions under arbitrary input (property tests)", ()
       { numRuns: FUZZ_RUNS },
     );
     expect(await registerCount(P.id)).toBe(await liveCount(P.id));
-    expect(created).toBeGreaterThan(5);
+    expect(created).toBeGreaterThan(Math.floor(FUZZ_RUNS / 200));
   }, 600_000);
 
   it("editar: never a 5xx; unless saved (200 + saved), the row is unchanged", async () => {
@@ -852,7 +852,7 @@ describe("products (product kinds)", () => {
       }),
       { numRuns: FUZZ_RUNS },
     );
-    expect(saved).toBeGreaterThan(20);
+    expect(saved).toBeGreaterThan(Math.floor(FUZZ_RUNS / 50));
     expect((await kindRows(Q.id)).length).toBeLessThanOrEqual(PRODUCT_KINDS.length);
   }, 600_000);
 });
