@@ -6,7 +6,9 @@ import tseslint from "typescript-eslint";
  * The layers (docs/decisions/0008-where-code-lives.md), enforced:
  * - app/ imports app code one way, `~/…` (route type modules `./+types/…` aside);
  * - app/lib never imports middleware (domain code receives a Scope, it does not fetch one);
- * - routes and components never reach the database: no drizzle, no schema, no getDb, no env.DB.
+ * - routes and components never reach the database: no drizzle, no schema, no getDb, no env.DB;
+ * - routes and components use the UI wrappers (Notice, ConfirmDialog), not Radix's Callout or AlertDialog:
+ *   only app/components/ui builds on those.
  * tests/unit/lint-rules.test.ts shows each rule firing.
  */
 const importStyle = {
@@ -21,6 +23,17 @@ const noMiddleware = {
 const noDatabase = {
   group: ["drizzle-orm", "drizzle-orm/*", "~/db", "~/db/*", "~/lib/platform/db.server"],
   message: "Routes and components never touch the database: call a domain function in app/lib/<domain>/*.server.ts with the Scope.",
+};
+// The product's composite UI pieces live in app/components/ui (decision 0001); routes and components use them.
+const noRawCallout = {
+  name: "@radix-ui/themes",
+  importNames: ["Callout"],
+  message: "Use Notice from ~/components/ui/Notice (tone error/warning/success/info): one notice, one set of roles and icons.",
+};
+const noRawAlertDialog = {
+  name: "@radix-ui/themes",
+  importNames: ["AlertDialog"],
+  message: "Use ConfirmDialog from ~/components/ui/ConfirmDialog to ask before an irreversible action.",
 };
 const noGetDb = {
   name: "~/middleware/cloudflare",
@@ -65,13 +78,18 @@ export default tseslint.config(
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/root.tsx"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noGetDb], patterns: [importStyle, noDatabase] }],
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [noGetDb, noRawCallout, noRawAlertDialog], patterns: [importStyle, noDatabase] }],
       "no-restricted-syntax": [
         "error",
         { selector: "MemberExpression[property.name='DB']", message: noDatabase.message },
         { selector: "NewExpression[callee.name='Response'] > Literal[value=/^Not found$/i]", message: "Throw notFound() from ~/lib/platform/http (one error model)." },
       ],
     },
+  },
+  {
+    // The wrappers themselves: the database rules stand, Callout and AlertDialog are theirs to use.
+    files: ["app/components/ui/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [noGetDb], patterns: [importStyle, noDatabase] }] },
   },
   {
     files: ["**/*.d.ts"],

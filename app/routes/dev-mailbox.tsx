@@ -1,5 +1,6 @@
-import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { KeysetPager } from "~/components/system/KeysetPager";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { parseListQuery } from "~/lib/kit/list";
 import { notFound } from "~/lib/platform/http";
 import { OUTBOX_LIST } from "~/lib/settings/outbox";
@@ -36,7 +37,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
         <Card key={m.id} data-testid="mail">
           <Flex justify="between" gap="2" wrap="wrap">
             <Text weight="bold">{m.subject}</Text>
-            <Badge>{m.kind}</Badge>
+            <StatusBadge tone="accent">{m.kind}</StatusBadge>
           </Flex>
           <Text as="p" size="2" color="gray">
             To: <span data-testid="mail-to">{m.to}</span> · {m.createdAt}

@@ -49,6 +49,24 @@ describe("layer lint rules", () => {
     expect(types).toEqual([]);
   });
 
+  it("routes and components use Notice and ConfirmDialog, not Radix's Callout or AlertDialog", async () => {
+    for (const [name, wrapper] of [
+      ["Callout", "Notice"],
+      ["AlertDialog", "ConfirmDialog"],
+    ]) {
+      const code = `import { Flex, ${name} } from "@radix-ui/themes";\nexport const x = [Flex, ${name}];\n`;
+      for (const path of ["app/routes/registers/example.tsx", "app/components/kit/Example.tsx"]) {
+        const found = restricted(await messages(code, path));
+        expect(found.some((m) => m.includes(wrapper)), `${name} in ${path}`).toBe(true);
+      }
+      // The wrappers are built on them, and the other rules still hold there.
+      expect(restricted(await messages(code, "app/components/ui/Example.tsx")), name).toEqual([]);
+    }
+    expect(restricted(await messages(`import { Flex } from "@radix-ui/themes";\nexport const x = Flex;\n`, "app/routes/example.tsx"))).toEqual([]);
+    const db = restricted(await messages(`import { eq } from "drizzle-orm";\nexport const x = eq;\n`, "app/components/ui/Example.tsx"));
+    expect(db.length).toBeGreaterThan(0);
+  });
+
   it("allows what the layers allow", async () => {
     expect(restricted(await messages(`import { requireScope } from "~/middleware/session";\nexport const x = requireScope;\n`, "app/routes/example.ts"))).toEqual([]);
     expect(restricted(await messages(`import { eq } from "drizzle-orm";\nexport const x = eq;\n`, "app/lib/registers/example.server.ts"))).toEqual([]);

@@ -1,8 +1,10 @@
-import { AlertDialog, Button, Callout, Card, Flex, Text } from "@radix-ui/themes";
-import { CircleAlert, Trash2 } from "lucide-react";
+import { Button, Card, Flex, Text } from "@radix-ui/themes";
+import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Notice } from "~/components/ui/Notice";
 import { translate } from "~/lib/platform/translate";
 
 /**
@@ -31,24 +33,24 @@ export function DeleteButton({ name }: { name: string }) {
           <Trash2 size={16} aria-hidden /> {t("records.delete.action")}
         </Link>
       </Button>
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <AlertDialog.Content maxWidth="460px" data-testid="delete-dialog">
-          <AlertDialog.Title>{t("records.delete.title", { name })}</AlertDialog.Title>
-          <AlertDialog.Description size="2">{t("records.delete.text")}</AlertDialog.Description>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        testId="delete-dialog"
+        title={t("records.delete.title", { name })}
+        description={t("records.delete.text")}
+        cancelLabel={t("forms.cancel")}
+        form={(actions) => (
           <Form method="post" replace onSubmit={() => setOpen(false)}>
-            <Flex gap="3" mt="4" justify="end">
-              <AlertDialog.Cancel>
-                <Button variant="soft" color="gray" type="button">
-                  {t("forms.cancel")}
-                </Button>
-              </AlertDialog.Cancel>
-              <Button type="submit" name="intent" value="delete" color="red" disabled={busy} data-testid="delete-confirm">
-                <Trash2 size={16} aria-hidden /> {t("records.delete.confirm")}
-              </Button>
-            </Flex>
+            {actions}
           </Form>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+        )}
+        confirm={
+          <Button type="submit" name="intent" value="delete" color="red" disabled={busy} data-testid="delete-confirm">
+            <Trash2 size={16} aria-hidden /> {t("records.delete.confirm")}
+          </Button>
+        }
+      />
     </>
   );
 }
@@ -61,15 +63,10 @@ export function DeleteNotices({ name, error, references }: { name: string; error
   return (
     <>
       {error && (
-        <Callout.Root color="red" role="alert" data-testid="delete-error">
-          <Callout.Icon>
-            <CircleAlert size={16} />
-          </Callout.Icon>
-          <Callout.Text>
-            {translate(i18n, error, { name })}
-            {references && references.length > 0 && <> {references.map((r) => translate(i18n, r.label, { count: r.count })).join(", ")}</>}
-          </Callout.Text>
-        </Callout.Root>
+        <Notice tone="error" testId="delete-error">
+          {translate(i18n, error, { name })}
+          {references && references.length > 0 && <> {references.map((r) => translate(i18n, r.label, { count: r.count })).join(", ")}</>}
+        </Notice>
       )}
       {confirming && !error && (
         <Card size="2" data-testid="delete-confirm-card">

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Flex, IconButton, Table, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, IconButton, Table, Text, TextField } from "@radix-ui/themes";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, Download, Plus, Search, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { PageHeader } from "~/components/ui/PageHeader";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { PAGE_SIZES, isFiltered, listParams, toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
 import type { Crumb } from "~/lib/shell/screens";
 import { translate } from "~/lib/platform/translate";
@@ -208,9 +209,9 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
         </Text>
         <Flex gap="3" align="center">
           {loading && (
-            <Badge color="gray" variant="soft">
+            <StatusBadge>
               {t("list.loading")}
-            </Badge>
+            </StatusBadge>
           )}
           {filtered && (
             <Button asChild variant="ghost" color="gray" size="1">

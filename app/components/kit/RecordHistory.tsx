@@ -1,7 +1,8 @@
-import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { History } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { formatDateTime } from "~/lib/platform/format";
 import { lookup } from "~/lib/platform/translate";
 import type { HistoryEntry } from "~/lib/kit/record.server";
@@ -53,9 +54,9 @@ export function RecordHistory({
           {entries.map((e) => (
             <li key={e.id} data-testid="history-entry">
               <Flex gap="2" align="center" wrap="wrap">
-                <Badge color={e.action === "create" ? "green" : e.action === "delete" ? "red" : "blue"} variant="soft">
+                <StatusBadge tone={e.action === "create" ? "active" : e.action === "delete" ? "danger" : "info"}>
                   {lookup(i18n, `audit.actions.${e.action}`) ?? e.action}
-                </Badge>
+                </StatusBadge>
                 <Text size="2" weight="medium">
                   {e.who ?? t("audit.system")}
                 </Text>

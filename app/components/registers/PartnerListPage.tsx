@@ -1,7 +1,8 @@
 /** The list screen suppliers (Fornecedores) and providers (Prestadores) share. */
-import { Badge, Flex, Text } from "@radix-ui/themes";
+import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { ListPage, type Column } from "~/components/kit/ListPage";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import type { ListQuery, PageInfo } from "~/lib/kit/list";
 import { PARTNER_REGISTERS, partnerListSpec, SUPPLIER_CATEGORIES, type PartnerRegister, type SupplierCategory } from "~/lib/registers/partner";
@@ -31,13 +32,13 @@ export function PartnerListPage({ register, query, page, rows }: { register: Par
       label: t("partners.fields.category"),
       render: (r) => (
         <Flex gap="1" wrap="wrap">
-          <Badge color="gray" variant="soft">
+          <StatusBadge>
             {t(`partners.categories.${r.category as SupplierCategory}`)}
-          </Badge>
+          </StatusBadge>
           {r.kind === "person" && (
-            <Badge color="blue" variant="soft">
+            <StatusBadge tone="info">
               {t("registers.kind.person")}
-            </Badge>
+            </StatusBadge>
           )}
         </Flex>
       ),

@@ -1,4 +1,4 @@
-import { Badge, Dialog, Kbd, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Dialog, Kbd, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Command } from "cmdk";
 import { FileText, Search, UserRound } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -10,6 +10,7 @@ import type { NavItem } from "~/lib/shell/sidebar";
 import type { PublicViewer } from "~/lib/platform/viewer";
 import { lookup } from "~/lib/platform/translate";
 import { NavIcon } from "~/components/shell/icons";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 
 /** Wait for a pause in typing before asking the server for records. */
 const RECORD_SEARCH_DEBOUNCE_MS = 250;
@@ -127,9 +128,9 @@ export function CommandPalette({ open, onOpenChange, items, viewer }: Props) {
                   >
                     <FileText size={16} aria-hidden />
                     <span className="palette-name">{record.title}</span>
-                    <Badge size="1" variant="soft" color="gray">
+                    <StatusBadge size="1">
                       {lookup(i18n, `palette.kinds.${record.kind}`) ?? record.kind}
-                    </Badge>
+                    </StatusBadge>
                     {record.subtitle && (
                       <Text size="1" color="gray" className="palette-trail">
                         {record.subtitle}

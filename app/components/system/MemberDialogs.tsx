@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { AlertDialog, Button, Callout, Dialog, Flex, Select, Text, TextField } from "@radix-ui/themes";
-import { CircleAlert, Search } from "lucide-react";
+import { Button, Dialog, Flex, Select, Text, TextField } from "@radix-ui/themes";
+import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useSubmit } from "react-router";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { FormField, useErrorText } from "~/components/ui/FormField";
+import { Notice } from "~/components/ui/Notice";
 import { parseWithZod } from "~/lib/kit/forms";
 import { PAGE_SIZES } from "~/lib/kit/list";
 import type { ToastMessage } from "~/lib/platform/toast";
@@ -197,12 +199,9 @@ export function RowDialog({ dialog, onClose }: { dialog: Exclude<DialogState, nu
   }, [fetcher.state, fetcher.data, onClose]);
   const idField = row.kind === "user" ? <input type="hidden" name="userId" value={row.id} /> : <input type="hidden" name="invitationId" value={row.id} />;
   const errorCallout = error && (
-    <Callout.Root color="red" role="alert" mb="3">
-      <Callout.Icon>
-        <CircleAlert size={16} />
-      </Callout.Icon>
-      <Callout.Text>{error}</Callout.Text>
-    </Callout.Root>
+    <Notice tone="error" mb="3">
+      {error}
+    </Notice>
   );
 
   if (type === "changeRole") {
@@ -253,28 +252,30 @@ export function RowDialog({ dialog, onClose }: { dialog: Exclude<DialogState, nu
     revoke: { title: t("users.revokeTitle", { email: row.email }), body: t("users.revokeBody"), confirm: t("users.revoke"), danger: true },
   }[type];
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>{texts.title}</AlertDialog.Title>
-        <AlertDialog.Description size="2" mb="4">
-          {texts.body}
-        </AlertDialog.Description>
-        {errorCallout}
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={texts.title}
+      description={texts.body}
+      cancelLabel={t("common.cancel")}
+      form={(actions) => (
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value={type} />
           {idField}
-          <Flex gap="3" justify="end">
-            <AlertDialog.Cancel>
-              <Button type="button" variant="soft" color="gray">
-                {t("common.cancel")}
-              </Button>
-            </AlertDialog.Cancel>
-            <Button type="submit" color={texts.danger ? "red" : undefined} disabled={busy} data-testid="confirm-action">
-              {texts.confirm}
-            </Button>
-          </Flex>
+          {actions}
         </fetcher.Form>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+      )}
+      confirm={
+        <Button type="submit" color={texts.danger ? "red" : undefined} disabled={busy} data-testid="confirm-action">
+          {texts.confirm}
+        </Button>
+      }
+    >
+      {error && (
+        <Notice tone="error" mt="3">
+          {error}
+        </Notice>
+      )}
+    </ConfirmDialog>
   );
 }

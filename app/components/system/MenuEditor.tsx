@@ -18,11 +18,12 @@ import {
 } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { Badge, Card, Flex, Heading, IconButton, Text, TextField, Tooltip, VisuallyHidden } from "@radix-ui/themes";
+import { Card, Flex, Heading, IconButton, Text, TextField, Tooltip, VisuallyHidden } from "@radix-ui/themes";
 import { ChevronDown, ChevronRight, ChevronUp, GripVertical, Pencil } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavIcon } from "~/components/shell/icons";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { labelField, licenceEntries, MAX_LABEL_LENGTH, type Labels, type LicenceEntry } from "~/lib/system/licence-edit";
 import type { LicenceModules } from "~/lib/system/licence";
 import { buildSidebar, displayNameOf, iconKey, type NavItem, type Translate } from "~/lib/shell/sidebar";
@@ -315,9 +316,9 @@ function EntryRow({
           {name}
         </Text>
         {!entry.entry.enabled && (
-          <Badge color="gray" variant="soft">
+          <StatusBadge>
             {t("menus.disabled")}
-          </Badge>
+          </StatusBadge>
         )}
         <IconButton
           type="button"

@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { KeysetPager } from "~/components/system/KeysetPager";
+import { StatusBadge, type StatusTone } from "~/components/ui/StatusBadge";
 import { listParams, toSearch, type ListQuery, type PageInfo } from "~/lib/kit/list";
 import { formatDateTime } from "~/lib/platform/format";
 import { MAIL_STATUSES, OUTBOX_LIST, type MailStatus } from "~/lib/settings/outbox";
@@ -18,6 +19,7 @@ export type OutboxItem = {
 };
 
 const STATUS_COLOR = { queued: "blue", sent: "teal", failed: "red", local: "gray" } as const;
+const STATUS_TONE = { queued: "info", sent: "accent", failed: "danger", local: "neutral" } as const satisfies Record<keyof typeof STATUS_COLOR, StatusTone>;
 
 /** The agency's outbox, newest first, keyset pages and a status filter in the URL; retry for editors. */
 export function OutboxList({
@@ -93,9 +95,9 @@ export function OutboxList({
                     <Text size="1">{m.subject}</Text>
                   </Table.Cell>
                   <Table.Cell>
-                    <Badge color={STATUS_COLOR[m.status]} data-testid="outbox-status">
+                    <StatusBadge tone={STATUS_TONE[m.status]} testId="outbox-status">
                       {t(`emailSettings.statuses.${m.status}`)}
-                    </Badge>
+                    </StatusBadge>
                   </Table.Cell>
                   <Table.Cell>
                     <Text size="1">{m.attempts}</Text>

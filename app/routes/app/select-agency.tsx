@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { KeysetPager } from "~/components/system/KeysetPager";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { parseListQuery } from "~/lib/kit/list";
 import { badRequest, notFound } from "~/lib/platform/http";
 import { safeRedirect } from "~/lib/platform/redirect-target";
@@ -77,8 +78,8 @@ export default function SelectAgency({ loaderData }: Route.ComponentProps) {
                     <div>
                       <Text as="p" weight="bold">
                         {a.name}{" "}
-                        {a.id === currentAgencyId && <Badge color="teal">{t("agencySelect.current")}</Badge>}{" "}
-                        {!a.active && <Badge color="gray">{t("agencySelect.inactive")}</Badge>}
+                        {a.id === currentAgencyId && <StatusBadge tone="accent">{t("agencySelect.current")}</StatusBadge>}{" "}
+                        {!a.active && <StatusBadge tone="inactive">{t("agencySelect.inactive")}</StatusBadge>}
                       </Text>
                       <Text as="p" size="2" color="gray">
                         {[a.slug, [a.city, a.state].filter(Boolean).join(" / ")].filter(Boolean).join(" · ")}

@@ -1,12 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Callout, Flex, Text } from "@radix-ui/themes";
-import { CircleAlert } from "lucide-react";
+import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { FormActions } from "~/components/kit/FormActions";
 import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
 import { useChoiceFormatter } from "~/components/kit/RecordHistory";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
+import { Notice } from "~/components/ui/Notice";
 import { formatPercent } from "~/lib/platform/format";
 import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { phoneMask } from "~/lib/platform/masks";
@@ -71,17 +71,12 @@ export default function AgentForm({ loaderData, actionData }: Route.ComponentPro
 function LinkedUserCallout({ duplicate }: { duplicate: { name: string; href: string } }) {
   const { t } = useTranslation();
   return (
-    <Callout.Root color="red" role="alert" data-testid="duplicate-notice">
-      <Callout.Icon>
-        <CircleAlert size={16} />
-      </Callout.Icon>
-      <Callout.Text>
-        {t("agents.duplicate.userId", { name: duplicate.name })}{" "}
-        <Link to={duplicate.href} data-testid="duplicate-link">
-          {t("records.duplicate.open", { name: duplicate.name })}
-        </Link>
-      </Callout.Text>
-    </Callout.Root>
+    <Notice tone="error" testId="duplicate-notice">
+      {t("agents.duplicate.userId", { name: duplicate.name })}{" "}
+      <Link to={duplicate.href} data-testid="duplicate-link">
+        {t("records.duplicate.open", { name: duplicate.name })}
+      </Link>
+    </Notice>
   );
 }
 

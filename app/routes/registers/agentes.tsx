@@ -1,6 +1,7 @@
-import { Badge, Flex, Text } from "@radix-ui/themes";
+import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { ListPage, type Column } from "~/components/kit/ListPage";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { formatDocument } from "~/lib/platform/br-documents";
 import { parseListQuery } from "~/lib/kit/list";
 import { agentListSpec, formatCommission } from "~/lib/registers/agent";
@@ -41,9 +42,9 @@ export default function Agents({ loaderData }: Route.ComponentProps) {
         r.userId ? (
           (r.userName ?? "—")
         ) : (
-          <Badge color="gray" variant="soft">
+          <StatusBadge>
             {t("agents.reseller")}
-          </Badge>
+          </StatusBadge>
         ),
     },
     {

@@ -1,9 +1,11 @@
-import { Badge, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { CircleAlert, CircleCheck, Download, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormSection } from "~/components/ui/FormField";
+import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { CSV_DELIMITER, parseCsv } from "~/lib/kit/csv.server";
 import { redirectWithToast } from "~/lib/platform/flash.server";
 import { CLIENT_CSV_COLUMNS } from "~/lib/registers/client";
@@ -115,12 +117,7 @@ export default function ImportClients({ loaderData, actionData }: Route.Componen
       </FormSection>
 
       {answer?.error && (
-        <Callout.Root color="red" role="alert" data-testid="import-error">
-          <Callout.Icon>
-            <CircleAlert size={16} />
-          </Callout.Icon>
-          <Callout.Text>{translate(i18n, answer.error, { max: loaderData.maxRows })}</Callout.Text>
-        </Callout.Root>
+        <Notice tone="error" testId="import-error">{translate(i18n, answer.error, { max: loaderData.maxRows })}</Notice>
       )}
 
       {report && (
@@ -130,15 +127,15 @@ export default function ImportClients({ loaderData, actionData }: Route.Componen
               {t("registers.import.report")}
             </Heading>
             <Flex gap="2" wrap="wrap">
-              <Badge size="2" color="gray">
+              <StatusBadge size="2">
                 {t("registers.import.total", { count: report.total })}
-              </Badge>
-              <Badge size="2" color="green">
+              </StatusBadge>
+              <StatusBadge size="2" tone="active">
                 <CircleCheck size={12} aria-hidden /> {t("registers.import.valid", { count: report.valid })}
-              </Badge>
-              <Badge size="2" color="red">
+              </StatusBadge>
+              <StatusBadge size="2" tone="danger">
                 <CircleAlert size={12} aria-hidden /> {t("registers.import.invalid", { count: report.invalid.length })}
-              </Badge>
+              </StatusBadge>
             </Flex>
             <Text size="2" data-testid="import-nothing-written">
               {report.invalid.length > 0 ? t("registers.import.nothingWritten") : t("registers.import.nothingToImport")}

@@ -3,6 +3,7 @@ import { Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ListPage, type Column } from "~/components/kit/ListPage";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import { formatDate } from "~/lib/platform/format";
 import { parseListQuery } from "~/lib/kit/list";
@@ -39,9 +40,9 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           <Flex gap="2" align="center" wrap="wrap">
             <Text weight="medium">{r.name}</Text>
             {r.kind === "company" && (
-              <Badge color="blue" variant="soft" size="1" highContrast data-testid="company-badge">
+              <StatusBadge tone="info" size="1" highContrast testId="company-badge">
                 {t("registers.kind.companyShort")}
-              </Badge>
+              </StatusBadge>
             )}
           </Flex>
           {r.tradeName && (

@@ -1,8 +1,9 @@
-import { Badge, Button, Callout, Card, Flex, Text, TextField } from "@radix-ui/themes";
-import { Info } from "lucide-react";
+import { Button, Card, Flex, Text, TextField } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { malformed, parseForm } from "~/lib/kit/forms";
 import { badRequest, conflict, forbidden } from "~/lib/platform/http";
 import { CATEGORY_MAX, canEditProductKinds, productKindSchema, type ProductKindRow } from "~/lib/registers/product-kind";
@@ -67,12 +68,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
     <Flex direction="column" gap="4" maxWidth="960px" data-testid="products-page">
       <PageHeader title={t("menu.cadastros.produtos.title")} subtitle={t("products.subtitle")} trail={[{ label: t("menu.cadastros.title"), href: null }]} />
       {!canEdit && (
-        <Callout.Root color="gray" data-testid="products-read-only">
-          <Callout.Icon>
-            <Info size={16} />
-          </Callout.Icon>
-          <Callout.Text>{t("products.readOnly")}</Callout.Text>
-        </Callout.Root>
+        <Notice tone="info" role="none" testId="products-read-only">{t("products.readOnly")}</Notice>
       )}
       <Card size="2">
         <div className="product-kinds" role="list" style={{ display: "flex", flexDirection: "column" }}>
@@ -133,9 +129,9 @@ function ReadOnlyRow({ row }: { row: ProductKindRow }) {
     <div role="listitem" style={ROW} data-testid={`product-${row.kind}`}>
       <KindName row={row} />
       <div style={COL.enabled}>
-        <Badge color={row.enabled ? "green" : "gray"} variant="soft">
+        <StatusBadge tone={row.enabled ? "active" : "inactive"}>
           {row.enabled ? t("records.yes") : t("records.no")}
-        </Badge>
+        </StatusBadge>
       </div>
       <Text size="2" color={row.defaultCategory ? undefined : "gray"} style={COL.category}>
         {row.defaultCategory ?? "—"}

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Button, Callout, Flex, Text } from "@radix-ui/themes";
-import { Archive, CircleAlert, Copy } from "lucide-react";
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { Archive, Copy } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
@@ -26,6 +26,7 @@ import { capacityOf, defaultLayout, isTemplateKey, parseLayoutJson, VEHICLE_TYPE
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import seatMapStyles from "~/components/services/seat-map.css?url";
+import { Notice } from "~/components/ui/Notice";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/fretamento-terrestre.form";
 
@@ -92,23 +93,13 @@ export default function CharterForm({ loaderData, actionData }: Route.ComponentP
         actions={!isNew ? <CharterActions name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
       />
       {ad?.archiveError && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <CircleAlert size={16} />
-          </Callout.Icon>
-          <Callout.Text>{t("services.archive.forbidden")}</Callout.Text>
-        </Callout.Root>
+        <Notice tone="error">{t("services.archive.forbidden")}</Notice>
       )}
       {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
       {loaderData.companies.length === 0 && (
-        <Callout.Root color="amber" data-testid="no-bus-company">
-          <Callout.Icon>
-            <CircleAlert size={16} />
-          </Callout.Icon>
-          <Callout.Text>
-            {t("services.charters.noBusCompany")} <Link to="/cadastros/fornecedores/novo">{t("menu.cadastros.fornecedores.title")}</Link>
-          </Callout.Text>
-        </Callout.Root>
+        <Notice tone="warning" role="none" testId="no-bus-company">
+          {t("services.charters.noBusCompany")} <Link to="/cadastros/fornecedores/novo">{t("menu.cadastros.fornecedores.title")}</Link>
+        </Notice>
       )}
       <CharterFields
         key={loaderData.version}
@@ -302,12 +293,9 @@ function CharterFields({
             <FormField field={fields.anttValidUntil} label={t("services.charters.fields.anttValidUntil")} type="date" />
           </div>
           {antt && (
-            <Callout.Root color={antt === "expired" ? "red" : "amber"} mt="3" data-testid="antt-warning">
-              <Callout.Icon>
-                <CircleAlert size={16} />
-              </Callout.Icon>
-              <Callout.Text>{antt === "expired" ? t("services.charters.anttExpired") : t("services.charters.anttExpiresBeforeReturn")}</Callout.Text>
-            </Callout.Root>
+            <Notice tone={antt === "expired" ? "error" : "warning"} role="none" mt="3" testId="antt-warning">
+              {antt === "expired" ? t("services.charters.anttExpired") : t("services.charters.anttExpiresBeforeReturn")}
+            </Notice>
           )}
         </FormSection>
 

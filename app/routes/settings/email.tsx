@@ -1,12 +1,13 @@
 import { type useForm } from "@conform-to/react";
-import { Button, Callout, Card, Flex, Text } from "@radix-ui/themes";
-import { Info, Send } from "lucide-react";
+import { Button, Card, Flex, Text } from "@radix-ui/themes";
+import { Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { EmailSettingsForm } from "~/components/system/EmailSettingsForm";
 import { OutboxList } from "~/components/system/OutboxList";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { StaleNotice } from "~/components/kit/RecordNotices";
+import { Notice } from "~/components/ui/Notice";
 import { malformed, parseForm } from "~/lib/kit/forms";
 import { parseListQuery } from "~/lib/kit/list";
 import { badRequest, forbidden, notFound } from "~/lib/platform/http";
@@ -136,12 +137,7 @@ export default function EmailSettings({ loaderData, actionData }: Route.Componen
     <Flex direction="column" gap="4" maxWidth="960px">
       <PageHeader title={t("emailSettings.title")} subtitle={t("emailSettings.subtitle")} trail={[{ label: t("menu.parametrizacao.title"), href: null }]} />
       {!canEdit && (
-        <Callout.Root color="gray" data-testid="email-read-only">
-          <Callout.Icon>
-            <Info size={16} />
-          </Callout.Icon>
-          <Callout.Text>{t("emailSettings.readOnly")}</Callout.Text>
-        </Callout.Root>
+        <Notice tone="info" role="none" testId="email-read-only">{t("emailSettings.readOnly")}</Notice>
       )}
       {ad?.stale && ad.current && (
         <StaleNotice

@@ -1,10 +1,12 @@
-import { Badge, Button, Callout, Card, Flex, Heading, Select, Table, Text, TextField } from "@radix-ui/themes";
-import { ArrowRight, CircleAlert, Users } from "lucide-react";
+import { Button, Card, Flex, Heading, Select, Table, Text, TextField } from "@radix-ui/themes";
+import { ArrowRight, Users } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, href, Link, useSubmit } from "react-router";
 import { Breadcrumb } from "~/components/shell/Breadcrumb";
 import { KeysetPager } from "~/components/system/KeysetPager";
+import { Notice } from "~/components/ui/Notice";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { AUDIT_LIST, auditFilterParams, parseAuditQuery, type AuditRow } from "~/lib/system/audit-log";
 import { auditFilterOptions, listAudit } from "~/lib/system/audit-log.server";
 import { formatDateTime, formatNumber } from "~/lib/platform/format";
@@ -114,9 +116,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     </Flex>
   );
   const actionBadge = (row: AuditRow) => (
-    <Badge variant="soft" color={row.action === "create" ? "green" : row.action === "delete" ? "red" : "blue"}>
+    <StatusBadge tone={row.action === "create" ? "active" : row.action === "delete" ? "danger" : "info"}>
       {t(`audit.actions.${row.action}`) ?? row.action}
-    </Badge>
+    </StatusBadge>
   );
 
   return (
@@ -205,12 +207,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {query.rangeError && (
-        <Callout.Root color="orange" role="alert">
-          <Callout.Icon>
-            <CircleAlert size={16} />
-          </Callout.Icon>
-          <Callout.Text>{typedT("audit.invalidRange")}</Callout.Text>
-        </Callout.Root>
+        <Notice tone="warning">{typedT("audit.invalidRange")}</Notice>
       )}
 
       <Card size="1">

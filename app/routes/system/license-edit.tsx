@@ -1,5 +1,4 @@
-import { Button, Callout, Card, Checkbox, Flex, Heading, Switch, Text } from "@radix-ui/themes";
-import { TriangleAlert } from "lucide-react";
+import { Button, Card, Checkbox, Flex, Heading, Switch, Text } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -8,6 +7,7 @@ import { NavIcon } from "~/components/shell/icons";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { NativeSelect } from "~/components/ui/FormField";
 import { StaleNotice } from "~/components/kit/RecordNotices";
+import { Notice } from "~/components/ui/Notice";
 import { getAgencyLicence, saveLicence } from "~/lib/system/agencies.server";
 import { PLANS } from "~/lib/system/agency-form";
 import { clientIp } from "~/lib/platform/audit.server";
@@ -152,17 +152,10 @@ export default function LicenceEdit({ loaderData, actionData }: Route.ComponentP
         />
       )}
       {ad?.formError && !ad.stale && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{t(ad.formError as never)}</Callout.Text>
-        </Callout.Root>
+        <Notice tone="error">{t(ad.formError as never)}</Notice>
       )}
       {ownAgency && (
-        <Callout.Root color="amber">
-          <Callout.Icon>
-            <TriangleAlert size={16} />
-          </Callout.Icon>
-          <Callout.Text>{t("licences.ownAgencyWarning")}</Callout.Text>
-        </Callout.Root>
+        <Notice tone="warning" role="none">{t("licences.ownAgencyWarning")}</Notice>
       )}
       {/* A new version from the server (after a save) starts the form afresh. */}
       <LicenceForm key={`${licence.version}-${agency.version}`} agency={agency} licence={licence} busy={busy} />

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Flex, Table, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
+import { Button, Card, Flex, Table, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { Plus, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { KeysetPager } from "~/components/system/KeysetPager";
 import { PageHeader } from "~/components/ui/PageHeader";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { parseListQuery } from "~/lib/kit/list";
 import { formatDateTime, formatNumber } from "~/lib/platform/format";
 import { listAgencies } from "~/lib/system/agencies.server";
@@ -102,10 +103,10 @@ export default function LicenceManagement({ loaderData }: Route.ComponentProps) 
                     </Text>
                   </Table.RowHeaderCell>
                   <Table.Cell>
-                    <Badge variant="soft">{t(`licences.plans.${a.plan}` as never, { defaultValue: a.plan }) as string}</Badge>
+                    <StatusBadge tone="accent">{t(`licences.plans.${a.plan}` as never, { defaultValue: a.plan }) as string}</StatusBadge>
                   </Table.Cell>
                   <Table.Cell>
-                    <Badge color={a.active ? "teal" : "gray"}>{a.active ? t("licences.active") : t("licences.inactive")}</Badge>
+                    <StatusBadge tone={a.active ? "accent" : "inactive"}>{a.active ? t("licences.active") : t("licences.inactive")}</StatusBadge>
                   </Table.Cell>
                   <Table.Cell>
                     <Text title={t("licences.entriesCount", { enabled: a.enabled.entries, total: a.enabled.entriesTotal })}>

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { CircleCheck } from "lucide-react";
+import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormField, useErrorText } from "~/components/ui/FormField";
+import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { NativeSelect } from "~/components/ui/FormField";
 import { createAgencyWithLicence, isUniqueViolation, slugTaken } from "~/lib/system/agencies.server";
@@ -125,19 +125,13 @@ export default function NewAgency({ loaderData, actionData }: Route.ComponentPro
         ]}
       />
       {ad?.created && (
-        <Callout.Root color="teal" role="status" data-testid="agency-created">
-          <Callout.Icon>
-            <CircleCheck size={16} />
-          </Callout.Icon>
-          <Flex direction="column" gap="2">
-            <Text weight="bold">{t("licences.createdTitle")}</Text>
-            {ad.created.email && <Text>{t("licences.createdBody", { agency: ad.created.name, email: ad.created.email })}</Text>}
-            <Flex gap="3" wrap="wrap">
-              <Link to={`/sistema/license-management/edit/${ad.created.id}`}>{t("licences.editCreated")}</Link>
-              <Link to="/sistema/license-management">{t("licences.backToList")}</Link>
-            </Flex>
+        <Notice tone="success" testId="agency-created" title={t("licences.createdTitle")}>
+          {ad.created.email && <Text>{t("licences.createdBody", { agency: ad.created.name, email: ad.created.email })}</Text>}
+          <Flex gap="3" wrap="wrap">
+            <Link to={`/sistema/license-management/edit/${ad.created.id}`}>{t("licences.editCreated")}</Link>
+            <Link to="/sistema/license-management">{t("licences.backToList")}</Link>
           </Flex>
-        </Callout.Root>
+        </Notice>
       )}
       <Form method="post" {...getFormProps(form)}>
         <Flex direction="column" gap="4">

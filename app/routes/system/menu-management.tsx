@@ -1,8 +1,10 @@
-import { AlertDialog, Button, Callout, Flex } from "@radix-ui/themes";
+import { Button, Flex } from "@radix-ui/themes";
 import { RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { MenuEditor } from "~/components/system/MenuEditor";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { StaleNotice } from "~/components/kit/RecordNotices";
 import { getAgencyLicence, saveLicence } from "~/lib/system/agencies.server";
@@ -99,40 +101,35 @@ export default function MenuManagement({ loaderData, actionData }: Route.Compone
         subtitle={t("menus.subtitle")}
         trail={[{ label: t("menu.sistema.title"), href: null }]}
         actions={
-          <AlertDialog.Root>
-            <AlertDialog.Trigger>
+          <ConfirmDialog
+            maxWidth="440px"
+            trigger={
               <Button variant="soft" color="gray" disabled={busy} data-testid="menu-reset">
                 <RotateCcw size={16} aria-hidden /> {t("menus.reset")}
               </Button>
-            </AlertDialog.Trigger>
-            <AlertDialog.Content maxWidth="440px">
-              <AlertDialog.Title>{t("menus.resetTitle")}</AlertDialog.Title>
-              <AlertDialog.Description size="2">{t("menus.resetBody")}</AlertDialog.Description>
+            }
+            title={t("menus.resetTitle")}
+            description={t("menus.resetBody")}
+            cancelLabel={t("common.cancel")}
+            form={(actions) => (
               <Form method="post">
                 <input type="hidden" name="intent" value="reset" />
                 <input type="hidden" name="version" value={loaderData.version} />
-                <Flex gap="3" mt="4" justify="end">
-                  <AlertDialog.Cancel>
-                    <Button variant="soft" color="gray" type="button">
-                      {t("common.cancel")}
-                    </Button>
-                  </AlertDialog.Cancel>
-                  <AlertDialog.Action>
-                    <Button type="submit" color="red" data-testid="menu-reset-confirm">
-                      {t("menus.resetConfirm")}
-                    </Button>
-                  </AlertDialog.Action>
-                </Flex>
+                {actions}
               </Form>
-            </AlertDialog.Content>
-          </AlertDialog.Root>
+            )}
+            closeOnConfirm
+            confirm={
+              <Button type="submit" color="red" data-testid="menu-reset-confirm">
+                {t("menus.resetConfirm")}
+              </Button>
+            }
+          />
         }
       />
       {ad?.stale && <StaleNotice message={t("menus.stale")} reload={t("menus.reload")} />}
       {ad?.formError && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>{t(ad.formError as never)}</Callout.Text>
-        </Callout.Root>
+        <Notice tone="error">{t(ad.formError as never)}</Notice>
       )}
       <Form method="post" data-testid="menu-form">
         <input type="hidden" name="intent" value="save" />

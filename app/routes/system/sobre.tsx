@@ -1,7 +1,8 @@
-import { Badge, Card, Code, DataList, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
+import { Card, Code, DataList, Flex, Heading, Link as RadixLink, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/ui/PageHeader";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { buildInfo } from "~/lib/platform/build-info.server";
 import { formatDateTime } from "~/lib/platform/format";
 import { isLanguage } from "~/locales";
@@ -58,9 +59,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <DataList.Item>
             <DataList.Label>{t("about.environment")}</DataList.Label>
             <DataList.Value>
-              <Badge color={info.environment === "production" ? "teal" : "amber"} data-testid="about-environment">
+              <StatusBadge tone={info.environment === "production" ? "accent" : "warning"} testId="about-environment">
                 {t(`about.environments.${info.environment}`)}
-              </Badge>
+              </StatusBadge>
             </DataList.Value>
           </DataList.Item>
         </DataList.Root>

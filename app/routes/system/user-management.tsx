@@ -1,4 +1,4 @@
-import { Badge, Button, Card, DropdownMenu, Flex, Heading, IconButton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Button, Card, DropdownMenu, Flex, Heading, IconButton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { History, MailPlus, MoreHorizontal } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { data, href, Link } from "react-router";
 import { Breadcrumb } from "~/components/shell/Breadcrumb";
 import { KeysetPager } from "~/components/system/KeysetPager";
 import { InviteDialog, MemberFilters, RowDialog, type DialogState } from "~/components/system/MemberDialogs";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { isFiltered, parseListQuery } from "~/lib/kit/list";
 import { malformed, msg, parseForm } from "~/lib/kit/forms";
 import { formatDate, formatNumber } from "~/lib/platform/format";
@@ -97,9 +98,9 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
   const statusBadge = (row: MemberRow) => {
     if (row.kind === "invitation") {
       const isExpired = expired(row);
-      return <Badge color={isExpired ? "orange" : "blue"}>{t(isExpired ? "users.statuses.expired" : "users.statuses.pending")}</Badge>;
+      return <StatusBadge tone={isExpired ? "attention" : "info"}>{t(isExpired ? "users.statuses.expired" : "users.statuses.pending")}</StatusBadge>;
     }
-    return <Badge color={row.status === "active" ? "green" : "gray"}>{t(`users.statuses.${row.status === "active" ? "active" : "deactivated"}`)}</Badge>;
+    return <StatusBadge tone={row.status === "active" ? "active" : "inactive"}>{t(`users.statuses.${row.status === "active" ? "active" : "deactivated"}`)}</StatusBadge>;
   };
   const expiryNote = (row: MemberRow) =>
     row.kind === "invitation" && row.expiresAt ? (
@@ -224,9 +225,9 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
                   <Table.Row key={`${row.kind}-${row.id}`} align="center" data-testid="member-row" data-email={row.email}>
                     <Table.RowHeaderCell>{nameCell(row)}</Table.RowHeaderCell>
                     <Table.Cell>
-                      <Badge variant="soft" color={row.role === "Admin" ? "teal" : "gray"} data-testid="member-role">
+                      <StatusBadge tone={row.role === "Admin" ? "accent" : "neutral"} testId="member-role">
                         {t(`roles.${row.role}`)}
-                      </Badge>
+                      </StatusBadge>
                     </Table.Cell>
                     <Table.Cell>
                       <Flex direction="column" gap="1" align="start">
@@ -246,9 +247,9 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
                     <Flex direction="column" gap="2" minWidth="0">
                       {nameCell(row)}
                       <Flex gap="2" wrap="wrap" align="start">
-                        <Badge variant="soft" color={row.role === "Admin" ? "teal" : "gray"}>
+                        <StatusBadge tone={row.role === "Admin" ? "accent" : "neutral"}>
                           {t(`roles.${row.role}`)}
-                        </Badge>
+                        </StatusBadge>
                         {statusBadge(row)}
                       </Flex>
                       {expiryNote(row)}

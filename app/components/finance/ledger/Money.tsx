@@ -1,5 +1,6 @@
-import { Badge, Text } from "@radix-ui/themes";
+import { Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
+import { StatusBadge, type StatusTone } from "~/components/ui/StatusBadge";
 import type { ShownStatus } from "~/lib/finance/ledger/ledger";
 import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 import { translate } from "~/lib/platform/translate";
@@ -24,14 +25,14 @@ export function useDay() {
   return (day: string | null | undefined) => (day ? formatCalendarDate(day, i18n.language, "medium") : "—");
 }
 
-const TONE: Record<ShownStatus, "gray" | "amber" | "green" | "red" | "blue"> = { open: "blue", partial: "amber", paid: "green", cancelled: "gray", overdue: "red" };
+const TONE: Record<ShownStatus, StatusTone> = { open: "info", partial: "warning", paid: "active", cancelled: "inactive", overdue: "danger" };
 
 /** A title's status; overdue stands out. */
 export function TitleStatusBadge({ status }: { status: ShownStatus }) {
   const { i18n } = useTranslation();
   return (
-    <Badge color={TONE[status]} variant={status === "overdue" ? "solid" : "soft"} data-testid="title-status" data-status={status}>
+    <StatusBadge tone={TONE[status]} strong={status === "overdue"} testId="title-status" data-status={status}>
       {translate(i18n, `financeLedger.statuses.${status}`)}
-    </Badge>
+    </StatusBadge>
   );
 }

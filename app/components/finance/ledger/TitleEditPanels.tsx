@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Table, Text } from "@radix-ui/themes";
+import { Button, Flex, Table, Text } from "@radix-ui/themes";
 import { Paperclip } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
@@ -6,6 +6,7 @@ import { Money, TitleStatusBadge, useDay } from "~/components/finance/ledger/Mon
 import type { TitleChoices } from "~/components/finance/ledger/TitleForm";
 import { Notice } from "~/components/ui/Notice";
 import { SectionCard } from "~/components/ui/SectionCard";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import type { EntryKind, ShownStatus, TitleStatus } from "~/lib/finance/ledger/ledger";
 import { formatCents } from "~/lib/finance/money";
 import { translate } from "~/lib/platform/translate";
@@ -143,9 +144,9 @@ export function TitleEditPanels({ edit, choices, today, canManage, base, answer 
                       <Flex gap="2" align="center" wrap="wrap">
                         {translate(i18n, `financeLedger.entryKinds.${e.kind}`)}
                         {e.reversedBy && (
-                          <Badge color="gray" variant="soft">
+                          <StatusBadge>
                             {t("financeLedger.reversedTag")}
-                          </Badge>
+                          </StatusBadge>
                         )}
                         {e.description && (
                           <Text size="1" color="gray">

@@ -6,11 +6,13 @@
  * and keyset pages. Works without JavaScript: every control is a link or a form.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Badge, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
-import { ChevronLeft, ChevronRight, CircleAlert, Info, Plus, Trash2 } from "lucide-react";
+import { Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { ChevronLeft, ChevronRight, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { listParams, toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
 import { translate } from "~/lib/platform/translate";
 
@@ -74,12 +76,7 @@ export function NewButton({ canManage, label, testId = "settings-new" }: { canMa
 export function ReadOnlyNotice() {
   const { t } = useTranslation();
   return (
-    <Callout.Root color="gray" id="settings-read-only" data-testid="settings-read-only">
-      <Callout.Icon>
-        <Info size={16} />
-      </Callout.Icon>
-      <Callout.Text>{t("financeSettings.readOnly")}</Callout.Text>
-    </Callout.Root>
+    <Notice tone="info" role="none" testId="settings-read-only" id="settings-read-only">{t("financeSettings.readOnly")}</Notice>
   );
 }
 
@@ -209,9 +206,9 @@ export function SettingsScreen<R extends { id: string; active?: boolean }>({
 export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge color={active ? "green" : "gray"} variant="soft">
+    <StatusBadge tone={active ? "active" : "inactive"}>
       {active ? t("financeSettings.active") : t("financeSettings.inactive")}
-    </Badge>
+    </StatusBadge>
   );
 }
 
@@ -279,54 +276,40 @@ export function InlineFormCard({
           </Flex>
         </Flex>
         {answer?.deleteError && (
-          <Callout.Root color="red" role="alert" data-testid="delete-refused">
-            <Callout.Icon>
-              <CircleAlert size={16} />
-            </Callout.Icon>
-            <Flex direction="column" gap="1">
-              <Text weight="bold">{t("financeSettings.refusedTitle")}</Text>
-              <Text size="2">{translate(i18n, answer.deleteError)}</Text>
-              {answer.references && answer.references.length > 0 && (
-                <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
-                  {answer.references.map((r) => (
-                    <li key={r.label}>
-                      <Text size="2">{translate(i18n, r.label, { count: r.count })}</Text>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Flex>
-          </Callout.Root>
+          <Notice tone="error" testId="delete-refused" title={t("financeSettings.refusedTitle")}>
+            <Text size="2">{translate(i18n, answer.deleteError)}</Text>
+            {answer.references && answer.references.length > 0 && (
+              <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+                {answer.references.map((r) => (
+                  <li key={r.label}>
+                    <Text size="2">{translate(i18n, r.label, { count: r.count })}</Text>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Notice>
         )}
         {answer?.stale && (
-          <Callout.Root color="amber" role="alert" data-testid="stale-notice">
-            <Callout.Icon>
-              <CircleAlert size={16} />
-            </Callout.Icon>
-            <Flex direction="column" gap="1">
-              <Text weight="bold">{t("financeSettings.stale")}</Text>
-              {answer.stale.differences.length > 0 && (
-                <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
-                  {answer.stale.differences.map((d) => (
-                    <li key={d.field}>
-                      <Text size="2" weight="medium">
-                        {fieldLabel(d.field)}:
-                      </Text>{" "}
-                      <Text size="2">{d.value || "—"}</Text>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <Link to={search || "?"} reloadDocument data-testid="stale-reload">
-                {t("records.stale.reload")}
-              </Link>
-            </Flex>
-          </Callout.Root>
+          <Notice tone="warning" testId="stale-notice" title={t("financeSettings.stale")}>
+            {answer.stale.differences.length > 0 && (
+              <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+                {answer.stale.differences.map((d) => (
+                  <li key={d.field}>
+                    <Text size="2" weight="medium">
+                      {fieldLabel(d.field)}:
+                    </Text>{" "}
+                    <Text size="2">{d.value || "—"}</Text>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link to={search || "?"} reloadDocument data-testid="stale-reload">
+              {t("records.stale.reload")}
+            </Link>
+          </Notice>
         )}
         {answer?.error && !answer.deleteError && (
-          <Callout.Root color="red" role="alert">
-            <Callout.Text>{translate(i18n, answer.error)}</Callout.Text>
-          </Callout.Root>
+          <Notice tone="error">{translate(i18n, answer.error)}</Notice>
         )}
         {children}
       </Flex>

@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Badge, Callout, Flex, Text } from "@radix-ui/themes";
+import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ActiveBadge, InlineFormActions, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
 import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
+import { Notice } from "~/components/ui/Notice";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { canManageFinance } from "~/lib/finance/roles";
 import { CHART_ACCOUNT_EMPTY, chartAccountFormValues, chartAccountSpec, chartTree, type ChartNode } from "~/lib/finance/settings/chart-account.server";
@@ -68,9 +70,9 @@ export default function ChartOfAccounts({ loaderData, actionData }: Route.Compon
             {r.name}
           </Text>
           {r.systemKey && (
-            <Badge variant="outline" color="gray" size="1" title={t("financeSettings.chart.standardHint")} className="list-secondary">
+            <StatusBadge outline size="1" title={t("financeSettings.chart.standardHint")} className="list-secondary">
               {t("financeSettings.chart.standard")}
-            </Badge>
+            </StatusBadge>
           )}
         </Flex>
       ),
@@ -93,9 +95,7 @@ export default function ChartOfAccounts({ loaderData, actionData }: Route.Compon
       countKey="financeSettings.chart.count"
       notice={
         capped && (
-          <Callout.Root color="amber" data-testid="chart-capped">
-            <Callout.Text>{t("financeSettings.chart.capped", { max: MAX_CHART_ACCOUNTS })}</Callout.Text>
-          </Callout.Root>
+          <Notice tone="warning" role="none" testId="chart-capped">{t("financeSettings.chart.capped", { max: MAX_CHART_ACCOUNTS })}</Notice>
         )
       }
       form={
