@@ -128,6 +128,7 @@ export default [
         route("dre/exportar", "routes/finance/reports/dre.exportar.ts"),
         route("extrato-de-contas", "routes/finance/reports/extrato-de-contas.tsx"),
         route("extrato-de-contas/exportar", "routes/finance/reports/extrato-de-contas.exportar.ts"),
+        route("extrato-de-contas/pdf", "routes/finance/reports/extrato-de-contas.pdf.ts"),
       ]),
       ...prefix("configuracoes", [
         sectionIndex("financeiro/configuracoes"),

@@ -185,6 +185,13 @@ export default {
       show: "Show statement",
       counterpart: "To/from {{name}}",
       reversalOf: "Reversal",
+      pdf: {
+        button: "PDF",
+        movementOrigin: "Movement / origin",
+        period: "Period: {{from}} to {{to}}",
+        page: "Page {{page}} of {{pages}}",
+        issued: "Issued {{date}}",
+      },
     },
     dre: {
       title: "Income statement",

@@ -185,6 +185,13 @@ export default {
       show: "Ver extracto",
       counterpart: "A/de {{name}}",
       reversalOf: "Reversión",
+      pdf: {
+        button: "PDF",
+        movementOrigin: "Movimiento / origen",
+        period: "Período: {{from}} a {{to}}",
+        page: "Página {{page}} de {{pages}}",
+        issued: "Emitido el {{date}}",
+      },
     },
     dre: {
       title: "Estado de resultados",

@@ -185,6 +185,13 @@ const financeLedgerPt = {
       show: "Ver extrato",
       counterpart: "Para/de {{name}}",
       reversalOf: "Estorno",
+      pdf: {
+        button: "PDF",
+        movementOrigin: "Movimento / origem",
+        period: "Período: {{from}} a {{to}}",
+        page: "Página {{page}} de {{pages}}",
+        issued: "Emitido em {{date}}",
+      },
     },
     dre: {
       title: "DRE",

@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Table, Text } from "@radix-ui/themes";
-import { Download, Printer } from "lucide-react";
+import { Download, FileText, Printer } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Money, useDay } from "~/components/finance/ledger/Money";
@@ -78,6 +78,11 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
               <Button asChild variant="soft" color="gray">
                 <a href={`/financeiro/relatorios/extrato-de-contas/exportar${search}`} download data-testid="statement-export">
                   <Download size={16} aria-hidden /> {t("list.export")}
+                </a>
+              </Button>
+              <Button asChild variant="soft" color="gray">
+                <a href={`/financeiro/relatorios/extrato-de-contas/pdf${search}`} download data-testid="statement-pdf">
+                  <FileText size={16} aria-hidden /> {t("financeLedger.statement.pdf.button")}
                 </a>
               </Button>
             </Flex>
