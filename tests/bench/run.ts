@@ -7,6 +7,9 @@
  *   - per target: req/s and p99 at c=BENCH_CONNECTIONS, p50 at c=1 (autocannon), and the
  *     RATIO to the bare Worker + D1 (its req/s ÷ the target's), against issue #12's goals,
  *   - the same on the clients list with 100,000 clients in the agency,
+ *   - the same on the receivables list (first page, page 2, filtered, searched) and the
+ *     DRE of a year with 100,000 receivables in the agency (tests/bench/seed-finance.ts),
+ *     and the D1 rows each of those requests reads (the query-log wrapper, one request each),
  *   - client JS per route (gzip) and the shell, server bundle sizes,
  *   - Worker startup (`wrangler check startup`), the local server's cold start,
  *   - realtime delivery latency, and the CPU cost of one sign-in's password check.
@@ -25,7 +28,8 @@ import { cpus, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { BENCH_CLIENTS, clientListTargets, seedClients, type SeededClients } from "./seed-clients.ts";
-import { freshState, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
+import { BENCH_TITLES, financeTargets, seedFinance, type SeededFinance } from "./seed-finance.ts";
+import { freshState, queryLogConfig, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
 
 export type BenchTarget = {
   /** Label in the report. */
@@ -175,7 +179,15 @@ type Results = {
   passwordHash: { runs: number; meanMs: number; p50Ms: number; maxMs: number };
   realtime: RealtimeResult;
   clientsSeed: SeededClients | null;
+  /** The finance screens with BENCH_TITLES receivables in Sol Viagens. */
+  httpFinance: HttpResult[];
+  financeSeed: SeededFinance | null;
+  /** D1 statements of one warm request per finance target, through the query-log wrapper. */
+  financeQueries: QueryCost[];
 };
+
+/** What one request asked of D1 (tests/bench/query-log): statements, rows read, rows returned. */
+type QueryCost = { name: string; path: string; status: number | null; statements: number; rowsRead: number; rowsReturned: number; maxRowsRead: number };
 
 // ---------------------------------------------------------------------------
 // autocannon (CommonJS, untyped): the few fields used here.
@@ -304,6 +316,34 @@ async function answering(server: Served, targets: BenchTarget[], skipped: string
     }
   }
   return ok;
+}
+
+type LoggedRequest = { path: string; status?: number; statements: { rowsRead: number | null; rows: number | null }[] };
+
+/** One warm request per target behind the query-log wrapper: its D1 statements and the rows they read. */
+async function queryCosts(server: Served, cookie: string, targets: BenchTarget[]): Promise<QueryCost[]> {
+  const out: QueryCost[] = [];
+  const log = async () => (await (await fetch(`${server.baseUrl}/__bench/query-log`)).json()) as LoggedRequest[];
+  for (const t of targets) {
+    const headers = { ...t.headers, Cookie: cookie };
+    for (let i = 0; i < 3; i++) await (await fetch(`${server.baseUrl}${t.path}`, { headers, redirect: "manual" })).arrayBuffer();
+    await log();
+    await (await fetch(`${server.baseUrl}${t.path}`, { headers, redirect: "manual" })).arrayBuffer();
+    await new Promise((r) => setTimeout(r, 300)); // waitUntil work and raw()'s meta re-reads
+    const request = (await log()).find((l) => l.path === t.path);
+    const statements = request?.statements ?? [];
+    out.push({
+      name: t.name,
+      path: t.path,
+      status: request?.status ?? null,
+      statements: statements.length,
+      rowsRead: statements.reduce((s, q) => s + (q.rowsRead ?? 0), 0),
+      rowsReturned: statements.reduce((s, q) => s + (q.rows ?? 0), 0),
+      maxRowsRead: statements.reduce((m, q) => Math.max(m, q.rowsRead ?? 0), 0),
+    });
+    console.log(`  ${t.name}: ${statements.length} statements, ${out.at(-1)!.rowsRead} rows read, ${out.at(-1)!.rowsReturned} returned`);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------
@@ -635,6 +675,16 @@ function tables(r: Results): Table[] {
       r.http100k,
       r.baselineRequestsPerSecond,
     ),
+    httpTable(`HTTP, ${r.financeSeed?.titles ?? BENCH_TITLES} receivables in Sol Viagens (tests/bench/seed-finance.ts)`, r.httpFinance, r.baselineRequestsPerSecond),
+    {
+      title: `D1 per request, ${r.financeSeed?.titles ?? BENCH_TITLES} receivables (query-log wrapper; one warm request each)`,
+      columns: ["target", "status", "statements", "rows read", "rows returned", "largest statement's rows read", "path"],
+      rows: r.financeQueries.map((q) => [q.name, q.status ?? "-", q.statements, q.rowsRead, q.rowsReturned, q.maxRowsRead, q.path.length > 48 ? `${q.path.slice(0, 45)}...` : q.path]),
+      notes: [
+        "rows read: the sum of D1's meta.rows_read over the request's statements (session, licence and shell lookups included); rows returned: the rows those statements answered",
+        "issue #13: a list page reads at most 2× the rows it shows (tests/integration/finance-ledger-rows-read.test.ts asserts it for the page query)",
+      ],
+    },
     {
       title: "Size and startup goals (issue #12; printed, never asserted)",
       columns: ["goal", "measured", ""],
@@ -690,6 +740,9 @@ function tables(r: Results): Table[] {
         ["local setup", "node scripts/setup.ts (migrate + seed a fresh state)", msf(r.setupMs), ""],
         ...(r.clientsSeed
           ? [["bench data", "tests/bench/seed-clients.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.clientsSeed.ms), `${r.clientsSeed.rows} clients, ${kb(r.clientsSeed.sqlBytes)} SQL; ${r.clientsSeed.liveTotal} live in Sol Viagens`]]
+          : []),
+        ...(r.financeSeed
+          ? [["bench data", "tests/bench/seed-finance.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.financeSeed.ms), `${r.financeSeed.titles} receivables, ${r.financeSeed.entries} settlements, ${kb(r.financeSeed.sqlBytes)} SQL`]]
           : []),
         ["build", "react-router build", r.buildMs === null ? "skipped" : msf(r.buildMs), ""],
       ],
@@ -790,6 +843,10 @@ async function main() {
   const http100k: HttpResult[] = [];
   let realtime: RealtimeResult;
   let clientsSeed: SeededClients;
+  let financeSeed: SeededFinance;
+  const httpFinance: HttpResult[] = [];
+  let financeQueries: QueryCost[];
+  let serverColdStartMs: number;
   let setupMs: number;
   let app: Served;
   let bare: Served;
@@ -800,6 +857,7 @@ async function main() {
     bare = await startBare({ port: BARE_PORT, stateDir: BARE_STATE_DIR });
     setupMs = freshState(STATE_DIR);
     app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
+    serverColdStartMs = app.coldStartMs;
     const bareTargets: BenchTarget[] = [
       { name: "fixed HTML", path: "/" },
       { name: "one D1 query (select 1)", path: "/d1" },
@@ -828,6 +886,20 @@ async function main() {
     ];
     for (const t of await answering(app, big, skipped)) http100k.push(await measureAgainst(bare, app, t));
 
+    // 100,000 receivables (about half settled) in the agency: written with the app stopped, then measured.
+    await app.stop();
+    console.log(`Seeding ${BENCH_TITLES} receivables with their settlements into Sol Viagens (tests/bench/seed-finance.ts)...`);
+    financeSeed = seedFinance(root, STATE_DIR);
+    app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
+    const financeCookie = await signIn(app.baseUrl, "10.250.0.4");
+    const finance = (await financeTargets(app.baseUrl, financeCookie)).map((t) => ({ ...t, goal: GOALS.page }));
+    for (const t of await answering(app, finance, skipped)) httpFinance.push(await measureAgainst(bare, app, t));
+    // The same requests once more behind the query-log wrapper (its own server start; not timed): rows read by each.
+    await app.stop();
+    console.log("Logging the D1 statements of each finance target (query-log wrapper)...");
+    app = await startApp({ port: APP_PORT, stateDir: STATE_DIR, appConfig: queryLogConfig() });
+    financeQueries = await queryCosts(app, await signIn(app.baseUrl, "10.250.0.5"), finance);
+
     // The baseline again at the end: the machine may have got busier or quieter meanwhile.
     bareRuns.push(await measure(bare, { name: "one D1 query (select 1), again at the end", path: "/d1" }));
   } finally {
@@ -847,7 +919,7 @@ async function main() {
     settings: { durationSeconds: DURATION_S, durationC1Seconds: DURATION_C1_S, connections: CONNECTIONS, appPort: APP_PORT, barePort: BARE_PORT, stateDir: STATE_DIR },
     buildMs,
     setupMs,
-    serverColdStartMs: app.coldStartMs,
+    serverColdStartMs,
     bareColdStartMs: bare.coldStartMs,
     baselineRequestsPerSecond: baseline,
     skipped,
@@ -860,6 +932,9 @@ async function main() {
     passwordHash,
     realtime,
     clientsSeed,
+    httpFinance,
+    financeSeed,
+    financeQueries,
   };
 
   const all = tables(results);
