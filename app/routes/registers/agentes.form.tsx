@@ -1,14 +1,12 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Flex, Text } from "@radix-ui/themes";
+import { type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
-import { FormActions } from "~/components/kit/FormActions";
+import { Link } from "react-router";
+import { RecordForm, useRecordForm } from "~/components/kit/RecordForm";
 import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
 import { useChoiceFormatter } from "~/components/kit/RecordHistory";
-import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
+import { FormField, FormSection, SelectField, TextAreaField } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { formatPercent } from "~/lib/platform/format";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { phoneMask } from "~/lib/platform/masks";
 import { agentSchema, AGENTS_PATH as LIST, PIX_KEY_TYPES } from "~/lib/registers/agent";
 import { AGENT_EMPTY, agentFormValues, agentScreenExtra, agentSpec, type AgencyMember } from "~/lib/registers/agent.server";
@@ -94,77 +92,56 @@ function AgentFields({
   members: AgencyMember[];
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
-  const [form, fields] = useForm({
-    id: "agent-form",
-    lastResult,
-    defaultValue: defaultValue as never,
-    // The version is a hidden field only the server checks; the browser validates the fields.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: agentSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: considerForDirty,
-  });
+  const [form, fields] = useRecordForm({ id: "agent-form", schema: agentSchema, lastResult, defaultValue });
   const userOptions = [
     { value: "", label: t("agents.noUser") },
     ...members.map((m) => ({ value: m.id, label: `${m.active ? m.name : t("agents.inactive", { name: m.name })} · ${m.email}` })),
   ];
   return (
-    <Form method="post" {...getFormProps(form)} className="record-form">
-      <UnsavedChangesGuard dirty={form.dirty} />
-      {!isNew && <input type="hidden" name="version" value={version} />}
-      <Flex direction="column" gap="4">
-        <FormSection title={t("registers.sections.identity")}>
-          <div className="form-grid">
-            <div className="span-all">
-              <FormField field={fields.name} label={t("registers.fields.name")} required autoComplete="off" />
-            </div>
-            <FormField field={fields.document} label={t("agents.fields.document")} inputMode="numeric" hint={t("agents.hints.document")} />
-            <FormField field={fields.email} label={t("registers.fields.email")} type="email" autoComplete="off" />
-            <FormField field={fields.phone} label={t("registers.fields.phone")} type="tel" mask={phoneMask} inputMode="tel" autoComplete="off" />
+    <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST}>
+      <FormSection title={t("registers.sections.identity")}>
+        <div className="form-grid">
+          <div className="span-all">
+            <FormField field={fields.name} label={t("registers.fields.name")} required autoComplete="off" />
           </div>
-        </FormSection>
+          <FormField field={fields.document} label={t("agents.fields.document")} inputMode="numeric" hint={t("agents.hints.document")} />
+          <FormField field={fields.email} label={t("registers.fields.email")} type="email" autoComplete="off" />
+          <FormField field={fields.phone} label={t("registers.fields.phone")} type="tel" mask={phoneMask} inputMode="tel" autoComplete="off" />
+        </div>
+      </FormSection>
 
-        <FormSection title={t("agents.sections.link")} hint={t("agents.sections.linkHint")}>
-          <div className="form-grid">
-            <div className="span-all">
-              <SelectField field={fields.userId} label={t("agents.fields.userId")} options={userOptions} hint={t("agents.hints.userId")} />
-            </div>
-            <SelectField
-              field={fields.commissionRule}
-              label={t("agents.fields.commissionRule")}
-              options={[
-                { value: "sale_percent", label: t("agents.rules.sale_percent") },
-                { value: "margin_percent", label: t("agents.rules.margin_percent") },
-              ]}
-              required
-            />
-            <FormField field={fields.commission} label={t("agents.fields.commission")} inputMode="decimal" placeholder="5" hint={t("agents.hints.commission")} />
+      <FormSection title={t("agents.sections.link")} hint={t("agents.sections.linkHint")}>
+        <div className="form-grid">
+          <div className="span-all">
+            <SelectField field={fields.userId} label={t("agents.fields.userId")} options={userOptions} hint={t("agents.hints.userId")} />
           </div>
-        </FormSection>
+          <SelectField
+            field={fields.commissionRule}
+            label={t("agents.fields.commissionRule")}
+            options={[
+              { value: "sale_percent", label: t("agents.rules.sale_percent") },
+              { value: "margin_percent", label: t("agents.rules.margin_percent") },
+            ]}
+            required
+          />
+          <FormField field={fields.commission} label={t("agents.fields.commission")} inputMode="decimal" placeholder="5" hint={t("agents.hints.commission")} />
+        </div>
+      </FormSection>
 
-        <FormSection title={t("agents.sections.pix")}>
-          <div className="form-grid">
-            <SelectField
-              field={fields.pixKeyType}
-              label={t("agents.fields.pixKeyType")}
-              options={[{ value: "", label: t("agents.pixTypes.none") }, ...PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`agents.pixTypes.${type}`) }))]}
-            />
-            <FormField field={fields.pixKey} label={t("agents.fields.pixKey")} hint={t("agents.hints.pixKey")} autoComplete="off" />
-            <div className="span-all">
-              <TextAreaField field={fields.notes} label={t("registers.fields.notes")} />
-            </div>
+      <FormSection title={t("agents.sections.pix")}>
+        <div className="form-grid">
+          <SelectField
+            field={fields.pixKeyType}
+            label={t("agents.fields.pixKeyType")}
+            options={[{ value: "", label: t("agents.pixTypes.none") }, ...PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`agents.pixTypes.${type}`) }))]}
+          />
+          <FormField field={fields.pixKey} label={t("agents.fields.pixKey")} hint={t("agents.hints.pixKey")} autoComplete="off" />
+          <div className="span-all">
+            <TextAreaField field={fields.notes} label={t("registers.fields.notes")} />
           </div>
-        </FormSection>
-        {form.errors && form.errors.length > 0 && (
-          <Text color="red" role="alert">
-            {form.errors.join(" ")}
-          </Text>
-        )}
-        <FormActions cancelHref={LIST} busy={busy} />
-      </Flex>
-    </Form>
+        </div>
+      </FormSection>
+    </RecordForm>
   );
 }
 

@@ -1,12 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { ImageOff, Trash2, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useFetcher, useNavigation } from "react-router";
-import { FormActions } from "~/components/kit/FormActions";
+import { useFetcher } from "react-router";
+import { RecordForm, useRecordForm } from "~/components/kit/RecordForm";
 import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
-import { FormField, FormSection, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
+import { FormField, FormSection, TextAreaField, useErrorText } from "~/components/ui/FormField";
 import { destinationSchema, DESTINATIONS_PATH as LIST } from "~/lib/registers/destination";
 import { coverUrl, DESTINATION_EMPTY, destinationFormValues, destinationSpec, setCover } from "~/lib/registers/destination.server";
 import { recordAction } from "~/lib/kit/record-action.server";
@@ -83,44 +82,23 @@ function DestinationFields({
   isNew: boolean;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const [form, fields] = useForm({
-    id: "destination-form",
-    lastResult,
-    defaultValue,
-    // The version is a hidden field only the server checks; the browser validates the fields.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: destinationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: considerForDirty,
-  });
+  const [form, fields] = useRecordForm({ id: "destination-form", schema: destinationSchema, lastResult, defaultValue });
   return (
-    <Form method="post" {...getFormProps(form)} className="record-form">
-      <UnsavedChangesGuard dirty={form.dirty} />
-      {!isNew && <input type="hidden" name="version" value={version} />}
-      <Flex direction="column" gap="4">
-        <FormSection title={t("destinations.sections.place")}>
-          <div className="form-grid">
-            <div className="span-all">
-              <FormField field={fields.name} label={t("destinations.fields.name")} hint={t("destinations.hints.name")} required />
-            </div>
-            <FormField field={fields.city} label={t("registers.fields.city")} autoComplete="off" />
-            <FormField field={fields.state} label={t("registers.fields.state")} hint={t("destinations.hints.state")} placeholder="RS" />
-            <FormField field={fields.country} label={t("registers.fields.country")} hint={t("registers.hints.country")} placeholder="BR" />
+    <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST} busyIntent="save">
+      <FormSection title={t("destinations.sections.place")}>
+        <div className="form-grid">
+          <div className="span-all">
+            <FormField field={fields.name} label={t("destinations.fields.name")} hint={t("destinations.hints.name")} required />
           </div>
-        </FormSection>
-        <FormSection title={t("destinations.sections.about")}>
-          <TextAreaField field={fields.description} label={t("destinations.fields.description")} hint={t("destinations.hints.description")} rows={6} />
-        </FormSection>
-        {form.errors && form.errors.length > 0 && (
-          <Text color="red" role="alert">
-            {form.errors.join(" ")}
-          </Text>
-        )}
-        <FormActions cancelHref={LIST} busy={busy} />
-      </Flex>
-    </Form>
+          <FormField field={fields.city} label={t("registers.fields.city")} autoComplete="off" />
+          <FormField field={fields.state} label={t("registers.fields.state")} hint={t("destinations.hints.state")} placeholder="RS" />
+          <FormField field={fields.country} label={t("registers.fields.country")} hint={t("registers.hints.country")} placeholder="BR" />
+        </div>
+      </FormSection>
+      <FormSection title={t("destinations.sections.about")}>
+        <TextAreaField field={fields.description} label={t("destinations.fields.description")} hint={t("destinations.hints.description")} rows={6} />
+      </FormSection>
+    </RecordForm>
   );
 }
 

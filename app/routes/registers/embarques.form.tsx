@@ -1,12 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Flex, Text } from "@radix-ui/themes";
+import { type SubmissionResult } from "@conform-to/react";
 import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
-import { FormActions } from "~/components/kit/FormActions";
+import { RecordForm, useRecordForm } from "~/components/kit/RecordForm";
 import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
-import { FormField, FormSection, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
+import { FormField, FormSection, TextAreaField } from "~/components/ui/FormField";
 import { cepMask } from "~/lib/platform/masks";
 import { BOARDING_POINTS_PATH as LIST, boardingPointSchema, mapHref } from "~/lib/registers/boarding-point";
 import { BOARDING_POINT_EMPTY, boardingPointFormValues, boardingPointSpec } from "~/lib/registers/boarding-point.server";
@@ -71,71 +68,50 @@ function BoardingPointFields({
   name: string;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
-  const [form, fields] = useForm({
-    id: "boarding-point-form",
-    lastResult,
-    defaultValue: defaultValue as never,
-    // The version is a hidden field only the server checks; the browser validates the fields.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: boardingPointSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: considerForDirty,
-  });
+  const [form, fields] = useRecordForm({ id: "boarding-point-form", schema: boardingPointSchema, lastResult, defaultValue });
   return (
-    <Form method="post" {...getFormProps(form)} className="record-form">
-      <UnsavedChangesGuard dirty={form.dirty} />
-      {!isNew && <input type="hidden" name="version" value={version} />}
-      <Flex direction="column" gap="4">
-        <FormSection title={t("registers.sections.identity")}>
-          <div className="form-grid">
-            <div className="span-all">
-              <FormField field={fields.name} label={t("registers.fields.name")} required autoComplete="off" />
-            </div>
-            <FormField field={fields.defaultOffsetMinutes} label={t("boardingPoints.fields.defaultOffsetMinutes")} inputMode="numeric" hint={t("boardingPoints.hints.offset")} />
+    <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST}>
+      <FormSection title={t("registers.sections.identity")}>
+        <div className="form-grid">
+          <div className="span-all">
+            <FormField field={fields.name} label={t("registers.fields.name")} required autoComplete="off" />
           </div>
-        </FormSection>
+          <FormField field={fields.defaultOffsetMinutes} label={t("boardingPoints.fields.defaultOffsetMinutes")} inputMode="numeric" hint={t("boardingPoints.hints.offset")} />
+        </div>
+      </FormSection>
 
-        <FormSection title={t("registers.sections.address")}>
-          <div className="form-grid">
-            <div className="span-all">
-              <FormField field={fields.address} label={t("boardingPoints.fields.address")} hint={t("boardingPoints.hints.address")} autoComplete="off" />
-            </div>
-            <FormField field={fields.district} label={t("registers.fields.district")} />
-            <FormField field={fields.city} label={t("registers.fields.city")} />
-            <FormField field={fields.state} label={t("registers.fields.state")} placeholder="SP" hint={t("boardingPoints.hints.state")} />
-            <FormField field={fields.postalCode} label={t("registers.fields.postalCode")} mask={cepMask} inputMode="numeric" placeholder="00000-000" />
-            <div className="span-all">
-              <TextAreaField field={fields.reference} label={t("boardingPoints.fields.reference")} hint={t("boardingPoints.hints.reference")} rows={2} />
-            </div>
+      <FormSection title={t("registers.sections.address")}>
+        <div className="form-grid">
+          <div className="span-all">
+            <FormField field={fields.address} label={t("boardingPoints.fields.address")} hint={t("boardingPoints.hints.address")} autoComplete="off" />
           </div>
-        </FormSection>
+          <FormField field={fields.district} label={t("registers.fields.district")} />
+          <FormField field={fields.city} label={t("registers.fields.city")} />
+          <FormField field={fields.state} label={t("registers.fields.state")} placeholder="SP" hint={t("boardingPoints.hints.state")} />
+          <FormField field={fields.postalCode} label={t("registers.fields.postalCode")} mask={cepMask} inputMode="numeric" placeholder="00000-000" />
+          <div className="span-all">
+            <TextAreaField field={fields.reference} label={t("boardingPoints.fields.reference")} hint={t("boardingPoints.hints.reference")} rows={2} />
+          </div>
+        </div>
+      </FormSection>
 
-        <FormSection
-          title={t("registers.sections.location")}
-          hint={t("boardingPoints.hints.coordinates")}
-          actions={
-            map && (
-              <a href={map} target="_blank" rel="noopener noreferrer" title={t("boardingPoints.mapTitle", { name })} data-testid="map-link">
-                <MapPin size={14} aria-hidden /> {t("boardingPoints.map")}
-              </a>
-            )
-          }
-        >
-          <div className="form-grid">
-            <FormField field={fields.latitude} label={t("boardingPoints.fields.latitude")} placeholder="-23,5403" />
-            <FormField field={fields.longitude} label={t("boardingPoints.fields.longitude")} placeholder="-46,5766" />
-          </div>
-        </FormSection>
-        {form.errors && form.errors.length > 0 && (
-          <Text color="red" role="alert">
-            {form.errors.join(" ")}
-          </Text>
-        )}
-        <FormActions cancelHref={LIST} busy={busy} />
-      </Flex>
-    </Form>
+      <FormSection
+        title={t("registers.sections.location")}
+        hint={t("boardingPoints.hints.coordinates")}
+        actions={
+          map && (
+            <a href={map} target="_blank" rel="noopener noreferrer" title={t("boardingPoints.mapTitle", { name })} data-testid="map-link">
+              <MapPin size={14} aria-hidden /> {t("boardingPoints.map")}
+            </a>
+          )
+        }
+      >
+        <div className="form-grid">
+          <FormField field={fields.latitude} label={t("boardingPoints.fields.latitude")} placeholder="-23,5403" />
+          <FormField field={fields.longitude} label={t("boardingPoints.fields.longitude")} placeholder="-46,5766" />
+        </div>
+      </FormSection>
+    </RecordForm>
   );
 }
 

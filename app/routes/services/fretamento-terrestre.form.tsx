@@ -1,9 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { Archive, Copy } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { useRecordForm } from "~/components/kit/RecordForm";
 import { FormActions } from "~/components/kit/FormActions";
 import { RecordHistory } from "~/components/kit/RecordHistory";
 import { StaleCallout } from "~/components/kit/RecordNotices";
@@ -13,7 +14,6 @@ import { SeatLayoutEditor } from "~/components/services/SeatLayoutEditor";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { formatDateTime } from "~/lib/platform/format";
@@ -186,16 +186,7 @@ function CharterFields({
   const errorText = useErrorText();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const [form, fields] = useForm({
-    id: "charter-form",
-    lastResult,
-    defaultValue: defaultValue as never,
-    // The version is a hidden field only the server checks; the browser validates the fields.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: charterSchema(timeZone) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: considerForDirty,
-  });
+  const [form, fields] = useRecordForm({ id: "charter-form", schema: charterSchema(timeZone), lastResult, defaultValue });
   // After a refused save (stale, invalid) the form starts from what the user posted, the layout included.
   const posted = (name: string) => {
     const v = (fields as Record<string, { initialValue?: unknown }>)[name]?.initialValue;

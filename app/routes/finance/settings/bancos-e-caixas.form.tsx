@@ -1,7 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { useRecordForm } from "~/components/kit/RecordForm";
 import { ReadOnlyNotice, useSettingsTrail } from "~/components/finance/settings/SettingsScreen";
 import { DeleteButton, DeleteNotices } from "~/components/kit/DeleteRecord";
 import { FormActions } from "~/components/kit/FormActions";
@@ -17,7 +18,6 @@ import { bankAccountFormValues, bankAccountSpec, entrySums } from "~/lib/finance
 import { BRAZILIAN_BANKS, bankLabel } from "~/lib/finance/settings/banks";
 import { CURRENCIES, PATHS, todayIn } from "~/lib/finance/settings/fields";
 import { bankAccountSchema } from "~/lib/finance/settings/schemas";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { formatMoney } from "~/lib/platform/format";
@@ -120,15 +120,7 @@ function BankAccountFields({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
-  const [form, fields] = useForm({
-    id: "bank-account-form",
-    lastResult,
-    defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankAccountSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: considerForDirty,
-  });
+  const [form, fields] = useRecordForm({ id: "bank-account-form", schema: bankAccountSchema, lastResult, defaultValue });
   const code = (defaultValue.bankCode ?? "").trim();
   return (
     <Form method="post" {...getFormProps(form)} className="record-form">
