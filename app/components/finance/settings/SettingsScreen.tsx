@@ -5,7 +5,7 @@
  * URL asks for one (`?novo`, `?editar=<id>`), the rows with their edit links,
  * and keyset pages. Works without JavaScript: every control is a link or a form.
  */
-import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { ChevronLeft, ChevronRight, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -318,6 +318,37 @@ export function InlineFormCard({
 }
 
 /** Save and cancel under an inline form; save is disabled with the reason for those who may not change settings. */
+/**
+ * An inline settings form: posts natively, carries the version being edited
+ * (the stale answer's when a save was refused), is read-only for roles that may
+ * not change settings, and ends with save / cancel.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata (Conform's own default)
+export function InlineForm<T extends Record<string, any>>({
+  form,
+  version,
+  canManage,
+  children,
+}: {
+  form: FormMetadata<T, string[]>;
+  /** The version of the row being edited; null on a new one. */
+  version: number | null;
+  canManage: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} preventScrollReset>
+      {version !== null && <input type="hidden" name="version" value={version} />}
+      <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Flex direction="column" gap="3">
+          {children}
+          <InlineFormActions canManage={canManage} />
+        </Flex>
+      </fieldset>
+    </Form>
+  );
+}
+
 export function InlineFormActions({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation();
   const { search } = useLocation();

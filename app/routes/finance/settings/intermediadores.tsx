@@ -1,8 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Flex, Text } from "@radix-ui/themes";
+import { Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { ActiveBadge, InlineFormActions, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
+import { useRecordForm } from "~/components/kit/RecordForm";
+import { ActiveBadge, InlineForm, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
 import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
 import { formatBp } from "~/lib/finance/money";
 import { canManageFinance } from "~/lib/finance/roles";
@@ -11,7 +10,6 @@ import { editingId, inlineAction } from "~/lib/finance/settings/inline.server";
 import { INTERMEDIARY_EMPTY, intermediaryFormValues, intermediarySpec, listIntermediaries } from "~/lib/finance/settings/intermediary.server";
 import { INTERMEDIARY_KINDS, intermediarySchema, nameListSpec } from "~/lib/finance/settings/schemas";
 import { intermediaryStore } from "~/lib/finance/settings/stores.server";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { parseListQuery } from "~/lib/kit/list";
 import { findRecord } from "~/lib/kit/record.server";
 import { formatMoney } from "~/lib/platform/format";
@@ -112,37 +110,23 @@ export default function Intermediaries({ loaderData, actionData }: Route.Compone
 function IntermediaryForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: InlineActionData | undefined }) {
   const { t } = useTranslation();
   const { canManage, editing, accounts } = loaderData;
-  const [form, fields] = useForm({
-    id: "intermediary-form",
-    lastResult: actionData?.result,
-    defaultValue: loaderData.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: intermediarySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: considerForDirty,
-  });
+  const [form, fields] = useRecordForm({ id: "intermediary-form", schema: intermediarySchema, lastResult: actionData?.result, defaultValue: loaderData.values });
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset>
-      {editing && <input type="hidden" name="version" value={actionData?.stale?.version ?? editing.version} />}
-      <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Flex direction="column" gap="3">
-          <div className="form-grid">
-            <FormField field={fields.name} label={t("financeSettings.intermediaries.fields.name")} required autoComplete="off" />
-            <SelectField field={fields.kind} label={t("financeSettings.intermediaries.fields.kind")} options={INTERMEDIARY_KINDS.map((k) => ({ value: k, label: t(`financeSettings.intermediaries.kinds.${k}`) }))} />
-            <FormField field={fields.fee} label={t("financeSettings.intermediaries.fields.fee")} inputMode="decimal" placeholder="2,99" />
-            <FormField field={fields.fixedFee} label={t("financeSettings.intermediaries.fields.fixedFee")} inputMode="decimal" placeholder="0,49" />
-            <FormField field={fields.settlementDays} label={t("financeSettings.intermediaries.fields.settlementDays")} inputMode="numeric" />
-            <SelectField
-              field={fields.bankAccountId}
-              label={t("financeSettings.intermediaries.fields.bankAccountId")}
-              options={[{ value: "", label: t("financeSettings.intermediaries.noAccount") }, ...accounts.map((a) => ({ value: a.id, label: a.active ? a.name : `${a.name} (${t("financeSettings.inactive")})` }))]}
-            />
-          </div>
-          <CheckboxField field={fields.active} label={t("financeSettings.active")} />
-          <InlineFormActions canManage={canManage} />
-        </Flex>
-      </fieldset>
-    </Form>
+    <InlineForm form={form} version={editing ? (actionData?.stale?.version ?? editing.version) : null} canManage={canManage}>
+      <div className="form-grid">
+        <FormField field={fields.name} label={t("financeSettings.intermediaries.fields.name")} required autoComplete="off" />
+        <SelectField field={fields.kind} label={t("financeSettings.intermediaries.fields.kind")} options={INTERMEDIARY_KINDS.map((k) => ({ value: k, label: t(`financeSettings.intermediaries.kinds.${k}`) }))} />
+        <FormField field={fields.fee} label={t("financeSettings.intermediaries.fields.fee")} inputMode="decimal" placeholder="2,99" />
+        <FormField field={fields.fixedFee} label={t("financeSettings.intermediaries.fields.fixedFee")} inputMode="decimal" placeholder="0,49" />
+        <FormField field={fields.settlementDays} label={t("financeSettings.intermediaries.fields.settlementDays")} inputMode="numeric" />
+        <SelectField
+          field={fields.bankAccountId}
+          label={t("financeSettings.intermediaries.fields.bankAccountId")}
+          options={[{ value: "", label: t("financeSettings.intermediaries.noAccount") }, ...accounts.map((a) => ({ value: a.id, label: a.active ? a.name : `${a.name} (${t("financeSettings.inactive")})` }))]}
+        />
+      </div>
+      <CheckboxField field={fields.active} label={t("financeSettings.active")} />
+    </InlineForm>
   );
 }
 

@@ -1,8 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { ActiveBadge, InlineFormActions, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
+import { useRecordForm } from "~/components/kit/RecordForm";
+import { ActiveBadge, InlineForm, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
 import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { StatusBadge } from "~/components/ui/StatusBadge";
@@ -12,7 +11,6 @@ import { CHART_ACCOUNT_EMPTY, chartAccountFormValues, chartAccountSpec, chartTre
 import { editingId, inlineAction } from "~/lib/finance/settings/inline.server";
 import { ACCOUNT_NATURES, MAX_CHART_ACCOUNTS, chartAccountSchema } from "~/lib/finance/settings/schemas";
 import { chartAccountStore } from "~/lib/finance/settings/stores.server";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { findRecord } from "~/lib/kit/record.server";
 import { notFound } from "~/lib/platform/http";
 import { lookup } from "~/lib/platform/translate";
@@ -119,37 +117,23 @@ export default function ChartOfAccounts({ loaderData, actionData }: Route.Compon
 function ChartForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: InlineActionData | undefined }) {
   const { t } = useTranslation();
   const { canManage, editing, nodes } = loaderData;
-  const [form, fields] = useForm({
-    id: "chart-account-form",
-    lastResult: actionData?.result,
-    defaultValue: loaderData.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: chartAccountSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: considerForDirty,
-  });
+  const [form, fields] = useRecordForm({ id: "chart-account-form", schema: chartAccountSchema, lastResult: actionData?.result, defaultValue: loaderData.values });
   // An account cannot go under itself or one of its descendants.
   const parents = nodes.filter((n) => !editing || (n.id !== editing.id && !n.code.startsWith(`${editing.code}.`)));
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset>
-      {editing && <input type="hidden" name="version" value={actionData?.stale?.version ?? editing.version} />}
-      <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Flex direction="column" gap="3">
-          <div className="form-grid">
-            <SelectField
-              field={fields.parentId}
-              label={t("financeSettings.chart.fields.parentId")}
-              options={[{ value: "", label: t("financeSettings.chart.noParent") }, ...parents.map((n) => ({ value: n.id, label: `${"  ".repeat(n.depth)}${n.code} ${n.name}` }))]}
-            />
-            <SelectField field={fields.nature} label={t("financeSettings.chart.fields.nature")} options={ACCOUNT_NATURES.map((k) => ({ value: k, label: t(`financeSettings.chart.natures.${k}`) }))} />
-            <FormField field={fields.code} label={t("financeSettings.chart.fields.code")} required autoComplete="off" hint={t("financeSettings.chart.hints.code")} />
-            <FormField field={fields.name} label={t("financeSettings.chart.fields.name")} required autoComplete="off" />
-          </div>
-          <CheckboxField field={fields.active} label={t("financeSettings.active")} />
-          <InlineFormActions canManage={canManage} />
-        </Flex>
-      </fieldset>
-    </Form>
+    <InlineForm form={form} version={editing ? (actionData?.stale?.version ?? editing.version) : null} canManage={canManage}>
+      <div className="form-grid">
+        <SelectField
+          field={fields.parentId}
+          label={t("financeSettings.chart.fields.parentId")}
+          options={[{ value: "", label: t("financeSettings.chart.noParent") }, ...parents.map((n) => ({ value: n.id, label: `${"  ".repeat(n.depth)}${n.code} ${n.name}` }))]}
+        />
+        <SelectField field={fields.nature} label={t("financeSettings.chart.fields.nature")} options={ACCOUNT_NATURES.map((k) => ({ value: k, label: t(`financeSettings.chart.natures.${k}`) }))} />
+        <FormField field={fields.code} label={t("financeSettings.chart.fields.code")} required autoComplete="off" hint={t("financeSettings.chart.hints.code")} />
+        <FormField field={fields.name} label={t("financeSettings.chart.fields.name")} required autoComplete="off" />
+      </div>
+      <CheckboxField field={fields.active} label={t("financeSettings.active")} />
+    </InlineForm>
   );
 }
 

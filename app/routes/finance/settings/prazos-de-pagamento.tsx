@@ -1,8 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Flex, Text } from "@radix-ui/themes";
+import { Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { ActiveBadge, InlineFormActions, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
+import { useRecordForm } from "~/components/kit/RecordForm";
+import { ActiveBadge, InlineForm, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
 import { useHydrated } from "~/components/shell/PageTransition";
 import { TermPreview } from "~/components/finance/settings/TermPreview";
 import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
@@ -15,7 +14,6 @@ import { PAYMENT_TERM_EMPTY, listPaymentTerms, paymentTermFormValues, paymentTer
 import { DEFAULT_SAMPLE_CENTS, sampleCents } from "~/lib/finance/settings/preview";
 import { nameListSpec, paymentTermSchema } from "~/lib/finance/settings/schemas";
 import { paymentTermStore } from "~/lib/finance/settings/stores.server";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { parseListQuery } from "~/lib/kit/list";
 import { findRecord } from "~/lib/kit/record.server";
 import { notFound } from "~/lib/platform/http";
@@ -118,44 +116,30 @@ export default function PaymentTerms({ loaderData, actionData }: Route.Component
 function TermForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: InlineActionData | undefined }) {
   const { t } = useTranslation();
   const { canManage, editing } = loaderData;
-  const [form, fields] = useForm({
-    id: "payment-term-form",
-    lastResult: actionData?.result,
-    defaultValue: loaderData.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentTermSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: considerForDirty,
-  });
+  const [form, fields] = useRecordForm({ id: "payment-term-form", schema: paymentTermSchema, lastResult: actionData?.result, defaultValue: loaderData.values });
   const kind = fields.intervalKind.value ?? loaderData.values.intervalKind;
   // Without JavaScript both fields show (the select cannot toggle them); with it, the one of the chosen kind.
   const hydrated = useHydrated();
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset>
-      {editing && <input type="hidden" name="version" value={actionData?.stale?.version ?? editing.version} />}
-      <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Flex direction="column" gap="3">
-          <FormField field={fields.name} label={t("financeSettings.terms.fields.name")} required autoComplete="off" />
-          <FormField field={fields.downPayment} label={t("financeSettings.terms.fields.downPayment")} inputMode="decimal" hint={t("financeSettings.terms.hints.downPayment")} />
-          <FormField field={fields.installments} label={t("financeSettings.terms.fields.installments")} inputMode="numeric" required />
-          <FormField field={fields.firstDueDays} label={t("financeSettings.terms.fields.firstDueDays")} inputMode="numeric" hint={t("financeSettings.terms.hints.firstDueDays")} />
-          <SelectField
-            field={fields.intervalKind}
-            label={t("financeSettings.terms.fields.intervalKind")}
-            options={(["days", "day_of_month"] as const).map((k) => ({ value: k, label: t(`financeSettings.terms.intervalKinds.${k}`) }))}
-          />
-          {/* Both stay in the form; the one of the other kind is ignored. */}
-          <div hidden={hydrated && kind === "day_of_month"}>
-            <FormField field={fields.intervalDays} label={t("financeSettings.terms.fields.intervalDays")} inputMode="numeric" />
-          </div>
-          <div hidden={hydrated && kind !== "day_of_month"}>
-            <FormField field={fields.dayOfMonth} label={t("financeSettings.terms.fields.dayOfMonth")} inputMode="numeric" hint={t("financeSettings.terms.hints.dayOfMonth")} />
-          </div>
-          <CheckboxField field={fields.active} label={t("financeSettings.active")} />
-          <InlineFormActions canManage={canManage} />
-        </Flex>
-      </fieldset>
-    </Form>
+    <InlineForm form={form} version={editing ? (actionData?.stale?.version ?? editing.version) : null} canManage={canManage}>
+      <FormField field={fields.name} label={t("financeSettings.terms.fields.name")} required autoComplete="off" />
+      <FormField field={fields.downPayment} label={t("financeSettings.terms.fields.downPayment")} inputMode="decimal" hint={t("financeSettings.terms.hints.downPayment")} />
+      <FormField field={fields.installments} label={t("financeSettings.terms.fields.installments")} inputMode="numeric" required />
+      <FormField field={fields.firstDueDays} label={t("financeSettings.terms.fields.firstDueDays")} inputMode="numeric" hint={t("financeSettings.terms.hints.firstDueDays")} />
+      <SelectField
+        field={fields.intervalKind}
+        label={t("financeSettings.terms.fields.intervalKind")}
+        options={(["days", "day_of_month"] as const).map((k) => ({ value: k, label: t(`financeSettings.terms.intervalKinds.${k}`) }))}
+      />
+      {/* Both stay in the form; the one of the other kind is ignored. */}
+      <div hidden={hydrated && kind === "day_of_month"}>
+        <FormField field={fields.intervalDays} label={t("financeSettings.terms.fields.intervalDays")} inputMode="numeric" />
+      </div>
+      <div hidden={hydrated && kind !== "day_of_month"}>
+        <FormField field={fields.dayOfMonth} label={t("financeSettings.terms.fields.dayOfMonth")} inputMode="numeric" hint={t("financeSettings.terms.hints.dayOfMonth")} />
+      </div>
+      <CheckboxField field={fields.active} label={t("financeSettings.active")} />
+    </InlineForm>
   );
 }
 

@@ -1,8 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { Flex, Text } from "@radix-ui/themes";
+import { Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { ActiveBadge, InlineFormActions, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
+import { useRecordForm } from "~/components/kit/RecordForm";
+import { ActiveBadge, InlineForm, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
 import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { canManageFinance } from "~/lib/finance/roles";
@@ -10,7 +9,6 @@ import { ACCOUNT_TYPE_EMPTY, accountTypeFormValues, accountTypeSpec, listAccount
 import { editingId, inlineAction } from "~/lib/finance/settings/inline.server";
 import { ACCOUNT_TYPE_KINDS, accountTypeSchema, nameListSpec } from "~/lib/finance/settings/schemas";
 import { accountTypeStore } from "~/lib/finance/settings/stores.server";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
 import { parseListQuery } from "~/lib/kit/list";
 import { findRecord } from "~/lib/kit/record.server";
 import { notFound } from "~/lib/platform/http";
@@ -97,29 +95,15 @@ export default function AccountTypes({ loaderData, actionData }: Route.Component
 function TypeForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: InlineActionData | undefined }) {
   const { t } = useTranslation();
   const { canManage, editing } = loaderData;
-  const [form, fields] = useForm({
-    id: "account-type-form",
-    lastResult: actionData?.result,
-    defaultValue: loaderData.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountTypeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: considerForDirty,
-  });
+  const [form, fields] = useRecordForm({ id: "account-type-form", schema: accountTypeSchema, lastResult: actionData?.result, defaultValue: loaderData.values });
   return (
-    <Form method="post" {...getFormProps(form)} preventScrollReset>
-      {editing && <input type="hidden" name="version" value={actionData?.stale?.version ?? editing.version} />}
-      <fieldset disabled={!canManage} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Flex direction="column" gap="3">
-          <div className="form-grid">
-            <FormField field={fields.name} label={t("financeSettings.types.fields.name")} required autoComplete="off" />
-            <SelectField field={fields.kind} label={t("financeSettings.types.fields.kind")} options={ACCOUNT_TYPE_KINDS.map((k) => ({ value: k, label: t(`financeSettings.types.kinds.${k}`) }))} />
-          </div>
-          <CheckboxField field={fields.active} label={t("financeSettings.active")} />
-          <InlineFormActions canManage={canManage} />
-        </Flex>
-      </fieldset>
-    </Form>
+    <InlineForm form={form} version={editing ? (actionData?.stale?.version ?? editing.version) : null} canManage={canManage}>
+      <div className="form-grid">
+        <FormField field={fields.name} label={t("financeSettings.types.fields.name")} required autoComplete="off" />
+        <SelectField field={fields.kind} label={t("financeSettings.types.fields.kind")} options={ACCOUNT_TYPE_KINDS.map((k) => ({ value: k, label: t(`financeSettings.types.kinds.${k}`) }))} />
+      </div>
+      <CheckboxField field={fields.active} label={t("financeSettings.active")} />
+    </InlineForm>
   );
 }
 
