@@ -1,8 +1,9 @@
-import { Button, Card, Flex, IconButton, Table, Text, TextField } from "@radix-ui/themes";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, Download, Plus, Search, X } from "lucide-react";
+import { Button, Card, Flex, Table, Text, TextField } from "@radix-ui/themes";
+import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { KeysetPager } from "~/components/kit/KeysetPager";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { PAGE_SIZES, isFiltered, listParams, toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
@@ -303,47 +304,7 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
         </div>
       )}
 
-      {(page.prev || page.next) && (
-        <Flex justify="between" align="center" gap="2" asChild>
-          <nav aria-label={t("list.pages")}>
-            <Flex gap="2">
-              {page.prev ? (
-                <IconButton asChild variant="soft" color="gray" aria-label={t("list.first")}>
-                  <Link to={toSearch(listParams(query, spec))} data-testid="list-first">
-                    <ChevronsLeft size={16} aria-hidden />
-                  </Link>
-                </IconButton>
-              ) : (
-                <IconButton variant="soft" color="gray" disabled aria-label={t("list.first")}>
-                  <ChevronsLeft size={16} aria-hidden />
-                </IconButton>
-              )}
-              <Button asChild variant="soft" color="gray" disabled={!page.prev}>
-                {page.prev ? (
-                  <Link to={toSearch(listParams(query, spec, { before: page.prev }))} rel="prev" data-testid="list-prev">
-                    <ChevronLeft size={16} aria-hidden /> {t("list.previous")}
-                  </Link>
-                ) : (
-                  <span aria-disabled>
-                    <ChevronLeft size={16} aria-hidden /> {t("list.previous")}
-                  </span>
-                )}
-              </Button>
-            </Flex>
-            <Button asChild variant="soft" color="gray" disabled={!page.next}>
-              {page.next ? (
-                <Link to={toSearch(listParams(query, spec, { after: page.next }))} rel="next" data-testid="list-next">
-                  {t("list.next")} <ChevronRight size={16} aria-hidden />
-                </Link>
-              ) : (
-                <span aria-disabled>
-                  {t("list.next")} <ChevronRight size={16} aria-hidden />
-                </span>
-              )}
-            </Button>
-          </nav>
-        </Flex>
-      )}
+      <KeysetPager query={query} spec={spec} page={page} />
     </Flex>
   );
 }

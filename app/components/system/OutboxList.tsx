@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { KeysetPager } from "~/components/system/KeysetPager";
+import { KeysetPager } from "~/components/kit/KeysetPager";
 import { StatusBadge, type StatusTone } from "~/components/ui/StatusBadge";
 import { listParams, toSearch, type ListQuery, type PageInfo } from "~/lib/kit/list";
 import { formatDateTime } from "~/lib/platform/format";

@@ -7,13 +7,14 @@
  */
 import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
-import { ChevronLeft, ChevronRight, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { KeysetPager } from "~/components/kit/KeysetPager";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { StatusBadge } from "~/components/ui/StatusBadge";
-import { listParams, toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
+import { toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
 import { translate } from "~/lib/platform/translate";
 
 const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap", border: 0 } as const;
@@ -170,34 +171,7 @@ export function SettingsScreen<R extends { id: string; active?: boolean }>({
           </Table.Root>
         </div>
       )}
-      {page && query && spec && (page.prev || page.next) && (
-        <Flex justify="between" align="center" gap="2" asChild>
-          <nav aria-label={t("list.pages")}>
-            <Button asChild variant="soft" color="gray" disabled={!page.prev}>
-              {page.prev ? (
-                <Link to={toSearch(listParams(query, spec, { before: page.prev }))} rel="prev" data-testid="settings-prev">
-                  <ChevronLeft size={16} aria-hidden /> {t("list.previous")}
-                </Link>
-              ) : (
-                <span aria-disabled>
-                  <ChevronLeft size={16} aria-hidden /> {t("list.previous")}
-                </span>
-              )}
-            </Button>
-            <Button asChild variant="soft" color="gray" disabled={!page.next}>
-              {page.next ? (
-                <Link to={toSearch(listParams(query, spec, { after: page.next }))} rel="next" data-testid="settings-next">
-                  {t("list.next")} <ChevronRight size={16} aria-hidden />
-                </Link>
-              ) : (
-                <span aria-disabled>
-                  {t("list.next")} <ChevronRight size={16} aria-hidden />
-                </span>
-              )}
-            </Button>
-          </nav>
-        </Flex>
-      )}
+      {page && query && spec && <KeysetPager query={query} spec={spec} page={page} />}
     </Flex>
   );
 }
