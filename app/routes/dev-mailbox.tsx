@@ -1,5 +1,5 @@
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { KeysetPager } from "~/components/system/KeysetPager";
+import { KeysetPager } from "~/components/kit/KeysetPager";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { parseListQuery } from "~/lib/kit/list";
 import { notFound } from "~/lib/platform/http";

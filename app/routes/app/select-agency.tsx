@@ -3,7 +3,7 @@ import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
-import { KeysetPager } from "~/components/system/KeysetPager";
+import { KeysetPager } from "~/components/kit/KeysetPager";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { parseListQuery } from "~/lib/kit/list";
 import { badRequest, notFound } from "~/lib/platform/http";

@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, href, Link, useSubmit } from "react-router";
 import { Breadcrumb } from "~/components/shell/Breadcrumb";
-import { KeysetPager } from "~/components/system/KeysetPager";
+import { KeysetPager } from "~/components/kit/KeysetPager";
 import { Notice } from "~/components/ui/Notice";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { AUDIT_LIST, auditFilterParams, parseAuditQuery, type AuditRow } from "~/lib/system/audit-log";

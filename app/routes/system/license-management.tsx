@@ -2,7 +2,7 @@ import { Button, Card, Flex, Table, Text, TextField, VisuallyHidden } from "@rad
 import { Plus, Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { KeysetPager } from "~/components/system/KeysetPager";
+import { KeysetPager } from "~/components/kit/KeysetPager";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { parseListQuery } from "~/lib/kit/list";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, href, Link } from "react-router";
 import { Breadcrumb } from "~/components/shell/Breadcrumb";
-import { KeysetPager } from "~/components/system/KeysetPager";
+import { KeysetPager } from "~/components/kit/KeysetPager";
 import { InviteDialog, MemberFilters, RowDialog, type DialogState } from "~/components/system/MemberDialogs";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { isFiltered, parseListQuery } from "~/lib/kit/list";
