@@ -41,6 +41,11 @@ describe("money from integer minor units", () => {
     expect(plain(formatMoney(-5, "BRL", "pt"))).toBe("-R$ 0,05");
   });
 
+  it("never shows a negative zero (a negated zero total)", () => {
+    expect(plain(formatMoney(-0, "BRL", "pt"))).toBe("R$ 0,00");
+    expect(plain(formatMoney(-0, "BRL", "es"))).toBe(plain(formatMoney(0, "BRL", "es")));
+  });
+
   it("formats other currencies with their own minor units", () => {
     expect(plain(formatMoney(9990, "USD", "en"))).toBe("$99.90");
     expect(plain(formatMoney(150050, "EUR", "es"))).toBe("1500,50 €");

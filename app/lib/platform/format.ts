@@ -49,7 +49,9 @@ export function formatMoney(minorUnits: number, currency: string = DEFAULT_CURRE
   const locale = localeOf(language);
   const digits = currencyDigits(currency);
   const f = cached(`m|${locale}|${currency}`, () => new Intl.NumberFormat(locale, { style: "currency", currency }));
-  return f.format(minorUnits / 10 ** digits);
+  const value = minorUnits / 10 ** digits;
+  // -0 (a negated zero total) reads as 0, never "-0,00".
+  return f.format(value === 0 ? 0 : value);
 }
 
 export function formatPercent(ratio: number, language: Language | string, maximumFractionDigits = 1): string {
