@@ -80,6 +80,14 @@ export const staffPages: { name: string; path: string }[] = [
   { name: "users list", path: "/sistema/user-management" },
   { name: "audit log", path: "/sistema/auditoria" },
   { name: "e-mail settings + outbox", path: "/parametrizacao/email" },
+  { name: "receivables list", path: "/financeiro/contas-a-receber" },
+  { name: "payables list", path: "/financeiro/contas-a-pagar" },
+  { name: "account statement", path: "/financeiro/relatorios/extrato-de-contas" },
+  { name: "income statement (DRE)", path: "/financeiro/relatorios/dre" },
+  { name: "payment terms", path: "/financeiro/configuracoes/prazos-de-pagamento" },
+  { name: "chart of accounts", path: "/financeiro/configuracoes/plano-de-contas" },
+  { name: "bank and cash accounts", path: "/financeiro/configuracoes/bancos-e-caixas" },
+  { name: "ground charters list", path: "/servicos/fretamento-terrestre" },
 ];
 
 /** `/path` → `/path.data` (React Router's single-fetch URL; `/` is `/_root.data`). */
