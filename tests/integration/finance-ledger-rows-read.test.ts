@@ -17,9 +17,11 @@ import { runList } from "~/lib/kit/list.server";
 import { createDb } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { createAgency } from "./fixtures";
+import { todayIn } from "~/lib/finance/ledger/ledger";
 
 const TITLES = 5_000;
-const TODAY = new Date().toISOString().slice(0, 10);
+/** Today in the agency's time zone, as the app decides "overdue" (not the UTC date: they differ after 21:00 in São Paulo). */
+const TODAY = todayIn("America/Sao_Paulo");
 
 type Seeded = { id: string; dueDate: string; amountCents: number; status: "open" | "paid" };
 
