@@ -139,14 +139,14 @@ export const paymentTerm = sqliteTable(
     firstDueDays: integer("first_due_days").notNull().default(0),
     intervalKind: text("interval_kind", { enum: INTERVAL_KINDS }).notNull().default("days"),
     intervalDays: integer("interval_days").notNull().default(30),
-    /** 1–28 with interval_kind = day_of_month. */
+    /** 1–31 with interval_kind = day_of_month (clamped to the month's length: 31 → 30, 29 or 28). */
     dayOfMonth: integer("day_of_month"),
     ...editable(),
   },
   (t) => [
     uniqueIndex("payment_term_name_uq").on(t.agencyId, t.name).where(sql`deleted_at is null`),
     check("payment_term_values_ck", sql`down_payment_bp between 0 and 10000 and installments between 0 and 120 and first_due_days between 0 and 3650 and interval_days between 0 and 3650`),
-    check("payment_term_interval_ck", sql`interval_kind in (${enumList(INTERVAL_KINDS)}) and (day_of_month is null or day_of_month between 1 and 28)`),
+    check("payment_term_interval_ck", sql`interval_kind in (${enumList(INTERVAL_KINDS)}) and (day_of_month is null or day_of_month between 1 and 31)`),
   ],
 );
 
