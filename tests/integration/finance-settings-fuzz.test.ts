@@ -125,7 +125,7 @@ const termModel: Model = {
   firstDueDays: int(0, 3650),
   intervalKind: fc.constantFrom("days", "day_of_month"),
   intervalDays: int(1, 3650),
-  dayOfMonth: int(1, 28),
+  dayOfMonth: int(1, 31),
   active: fc.constantFrom("on", ""),
 };
 const typeModel: Model = { name: name(), kind: fc.constantFrom("checking", "savings", "cash", "card", "wallet"), active: fc.constantFrom("on", "") };

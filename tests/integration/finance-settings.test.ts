@@ -84,11 +84,14 @@ describe("payment terms", () => {
     expect((await json<{ stale: { version: number } }>(stale)).stale.version).toBe(2);
     expect(await rowOf("payment_term", id)).toMatchObject({ installments: 3, version: 2 });
 
-    const bad = await save({ version: "2", dayOfMonth: "31", intervalKind: "day_of_month", downPayment: "100" });
+    const bad = await save({ version: "2", dayOfMonth: "32", intervalKind: "day_of_month", downPayment: "100" });
     expect(bad.status).toBe(400);
     const errors = (await json<{ result: { error: Record<string, string[]> } }>(bad)).result.error;
     expect(errors.dayOfMonth).toEqual(["financeSettings.errors.integer"]);
     expect(errors.downPayment).toEqual(["financeSettings.errors.percent"]);
+    // Every day of the month, 31 included (the schedule clamps it to shorter months).
+    expect((await save({ version: "2", dayOfMonth: "31", intervalKind: "day_of_month" })).status).toBe(302);
+    expect(await rowOf("payment_term", id)).toMatchObject({ interval_kind: "day_of_month", day_of_month: 31, version: 3 });
     expect((await appRequest(`${P.terms}?editar=${id}`, { cookie: A.cookie, form: { intent: "delete" } })).status).toBe(302);
     expect((await rowOf("payment_term", id))!.deleted_at).not.toBeNull();
     expect((await appRequest(`${P.terms}?editar=${id}`, { cookie: A.cookie })).status).toBe(404);

@@ -23,7 +23,7 @@ export function termFromText(v: Record<string, string | undefined>): TermShape |
   const firstDueDays = whole(v.firstDueDays, 0, 3650, 0);
   const intervalKind = v.intervalKind === "day_of_month" ? "day_of_month" : v.intervalKind === "days" ? "days" : null;
   const intervalDays = whole(v.intervalDays, 0, 3650, 0);
-  const dayOfMonth = whole(v.dayOfMonth, 1, 28, null);
+  const dayOfMonth = whole(v.dayOfMonth, 1, 31, null);
   if (downPaymentBp === null || installments === null || firstDueDays === null || intervalKind === null || intervalDays === null) return null;
   if (intervalKind === "day_of_month" && dayOfMonth === null) return null;
   return { downPaymentBp, installments, firstDueDays, intervalKind, intervalDays, dayOfMonth: intervalKind === "day_of_month" ? dayOfMonth : null };

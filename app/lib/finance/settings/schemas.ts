@@ -30,8 +30,8 @@ const termShape = {
   firstDueDays: intField(0, 3650, 0),
   intervalKind: choice(INTERVAL_KINDS),
   intervalDays: intField(0, 3650, 0),
-  /** 1–28 (every month has it) with interval by day of month. */
-  dayOfMonth: intField(0, 28, 0),
+  /** 1–31 with interval by day of month (clamped to the month's length: 31 → 30, 29 or 28). */
+  dayOfMonth: intField(0, 31, 0),
   active: activeField(),
 };
 

@@ -52,7 +52,7 @@ export default {
       parentNature: "The nature must be the parent account's.",
       hasChildren: "This account has child accounts: its code, parent and nature cannot change.",
       currencyInUse: "The account already has entries: its currency cannot change.",
-      dayOfMonth: "Choose a day of the month from 1 to 28.",
+      dayOfMonth: "Choose a day of the month from 1 to 31.",
       intervalDays: "Enter the interval in days between installments.",
       downPayment: "The down payment must be below 100%.",
       taken: "A record with this value already exists.",
@@ -77,7 +77,7 @@ export default {
       hints: {
         downPayment: "Share of the total paid on the day of the sale. Empty: no down payment.",
         firstDueDays: "0 is due on the day itself.",
-        dayOfMonth: "From 1 to 28: every month has it.",
+        dayOfMonth: "From 1 to 31; in shorter months it falls on the last day.",
       },
       intervalKinds: { days: "Every N days", day_of_month: "Monthly on the same day" },
       summary: {

@@ -52,7 +52,7 @@ export default {
       parentNature: "La naturaleza debe ser la de la cuenta madre.",
       hasChildren: "Esta cuenta tiene cuentas hijas: su código, cuenta madre y naturaleza no pueden cambiar.",
       currencyInUse: "La cuenta ya tiene movimientos: su moneda no puede cambiar.",
-      dayOfMonth: "Elija un día del mes entre 1 y 28.",
+      dayOfMonth: "Elija un día del mes entre 1 y 31.",
       intervalDays: "Ingrese el intervalo en días entre las cuotas.",
       downPayment: "El anticipo debe ser menor al 100%.",
       taken: "Ya existe un registro con este valor.",
@@ -77,7 +77,7 @@ export default {
       hints: {
         downPayment: "Parte del total pagada el día de la venta. Vacío: sin anticipo.",
         firstDueDays: "0 vence el mismo día.",
-        dayOfMonth: "De 1 a 28: existe en todos los meses.",
+        dayOfMonth: "De 1 a 31; en los meses más cortos vence el último día.",
       },
       intervalKinds: { days: "Cada N días", day_of_month: "Cada mes el mismo día" },
       summary: {

@@ -52,7 +52,7 @@ const financeSettingsPt = {
       parentNature: "A natureza deve ser a mesma da conta-mãe.",
       hasChildren: "Esta conta tem contas filhas: o código, a conta-mãe e a natureza não podem mudar.",
       currencyInUse: "A conta já tem lançamentos: a moeda não pode mudar.",
-      dayOfMonth: "Escolha um dia do mês entre 1 e 28.",
+      dayOfMonth: "Escolha um dia do mês entre 1 e 31.",
       intervalDays: "Informe o intervalo em dias entre as parcelas.",
       downPayment: "A entrada deve ser menor que 100%.",
       taken: "Já existe um registro com este valor.",
@@ -77,7 +77,7 @@ const financeSettingsPt = {
       hints: {
         downPayment: "Parte do total paga no dia da venda. Vazio: sem entrada.",
         firstDueDays: "0 vence no próprio dia.",
-        dayOfMonth: "De 1 a 28: existe em todos os meses.",
+        dayOfMonth: "De 1 a 31; nos meses mais curtos, vence no último dia.",
       },
       intervalKinds: { days: "A cada N dias", day_of_month: "Todo mês no mesmo dia" },
       summary: {
