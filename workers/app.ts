@@ -2,32 +2,61 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/middleware/cloudflare";
 import { crossOriginResponse, isSameOrigin } from "~/middleware/csrf";
 import { handlePartyRequest } from "~/lib/platform/realtime.server";
+import { internalError } from "./failure";
 
 export { Notifications } from "../party/notifications";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+type RequestHandler = ReturnType<typeof createRequestHandler>;
+
+const loadBuild = () => import("virtual:react-router/server-build");
+
+/**
+ * The request handler, created once per isolate from the imported build: given the
+ * build object (not a function), React Router derives its route tree and static
+ * handler once instead of on every request. The import stays lazy (`??=` on the
+ * first request), so the Worker's startup is unchanged. Nothing per request is kept:
+ * context, env and ctx are passed on every call. In development the build is passed
+ * as a function so Vite's hot updates are picked up.
+ */
+let handler: Promise<RequestHandler> | undefined;
+function requestHandler(): Promise<RequestHandler> {
+  if (import.meta.env.DEV) return Promise.resolve(createRequestHandler(loadBuild, import.meta.env.MODE));
+  handler ??= loadBuild().then(
+    (build) => createRequestHandler(build, import.meta.env.MODE),
+    (error: unknown) => {
+      handler = undefined; // a failed import is retried on the next request
+      throw error;
+    },
+  );
+  return handler;
+}
+
+async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+
+  // Realtime rooms: /parties/notifications/{userId}
+  if (url.pathname.startsWith("/parties/")) return handlePartyRequest(request, env);
+
+  // Locally the webhooks Worker runs in the same process; in production it has
+  // its own route, and this forward is only a convenience.
+  if (url.pathname.startsWith("/webhooks/") && env.WEBHOOKS) {
+    return env.WEBHOOKS.fetch(request);
+  }
+
+  // CSRF: refuse cross-origin state changes before any action runs.
+  if (!isSameOrigin(request)) return crossOriginResponse(request);
+
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx });
+  return (await requestHandler())(request, context);
+}
 
 export default {
   async fetch(request, env, ctx) {
-    const url = new URL(request.url);
-
-    // Realtime rooms: /parties/notifications/{userId}
-    if (url.pathname.startsWith("/parties/")) return handlePartyRequest(request, env);
-
-    // Locally the webhooks Worker runs in the same process; in production it has
-    // its own route, and this forward is only a convenience.
-    if (url.pathname.startsWith("/webhooks/") && env.WEBHOOKS) {
-      return env.WEBHOOKS.fetch(request);
+    try {
+      return await handleFetch(request, env, ctx);
+    } catch (error) {
+      return internalError("app", error);
     }
-
-    // CSRF: refuse cross-origin state changes before any action runs.
-    if (!isSameOrigin(request)) return crossOriginResponse(request);
-
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
-    return requestHandler(request, context);
   },
 } satisfies ExportedHandler<Env>;

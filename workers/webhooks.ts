@@ -9,6 +9,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { webhookEvent } from "~/db/schema/platform";
 import { newId } from "~/db/schema/columns";
 import { checkDatabase } from "~/db/health";
+import { internalError } from "./failure";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
@@ -45,18 +46,26 @@ export async function processWebhookEvent(env: Env, webhookEventId: string) {
     .where(and(eq(webhookEvent.id, webhookEventId), eq(webhookEvent.status, "received")));
 }
 
+async function handleFetch(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname === "/webhooks/healthz" && request.method === "GET") {
+    const database = await checkDatabase(env.DB);
+    return json({ worker: "webhooks", status: database ? "ok" : "degraded", database }, database ? 200 : 503);
+  }
+  if (url.pathname === "/webhooks/asaas") {
+    if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405);
+    return receiveAsaas(request, env);
+  }
+  return json({ error: "not_found" }, 404);
+}
+
 export default {
   async fetch(request, env) {
-    const url = new URL(request.url);
-    if (url.pathname === "/webhooks/healthz" && request.method === "GET") {
-      const database = await checkDatabase(env.DB);
-      return json({ worker: "webhooks", status: database ? "ok" : "degraded", database }, database ? 200 : 503);
+    try {
+      return await handleFetch(request, env);
+    } catch (error) {
+      return internalError("webhooks", error);
     }
-    if (url.pathname === "/webhooks/asaas") {
-      if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405);
-      return receiveAsaas(request, env);
-    }
-    return json({ error: "not_found" }, 404);
   },
 
   async queue(batch, env) {

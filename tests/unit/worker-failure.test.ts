@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from "vitest";
+import { internalError } from "../../workers/failure";
+import webhooks from "../../workers/webhooks";
+
+describe("the Workers' last resort", () => {
+  it("answers a plain 500 without the stack and logs the error", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = new Error("boom at /work/main/app/secret.ts:12");
+    const response = internalError("app", error);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    const body = await response.text();
+    expect(body).not.toMatch(/boom|secret|\.ts|at /);
+    expect(log).toHaveBeenCalledWith("[app] unhandled error", error);
+  });
+
+  it("the webhooks Worker turns an uncaught failure into that 500", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = new Error("D1 is down: /work/main/workers/webhooks.ts");
+    const env = { DB: { prepare: () => { throw broken; }, batch: () => { throw broken; } } } as unknown as Env;
+    const request = new Request("http://localhost/webhooks/asaas", {
+      method: "POST",
+      body: JSON.stringify({ id: "evt_1", event: "PAYMENT_RECEIVED" }),
+    });
+    const response = await webhooks.fetch(request, env, {} as ExecutionContext);
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toMatch(/D1 is down|webhooks\.ts/);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+});
