@@ -24,7 +24,7 @@ import { badRequest, conflict, forbidden, notFound } from "~/lib/platform/http";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { malformed, parseForm } from "~/lib/kit/forms";
-import { createRecord, deleteRecord, findRecord, updateRecord, type RecordStore, type RecordTable, type WriteScope } from "~/lib/kit/record.server";
+import { createRecord, deleteRecord, findRecord, updateRecord, type ChildRows, type RecordStore, type RecordTable, type WriteScope } from "~/lib/kit/record.server";
 
 /** Another live record with the same unique value: the field and the record to link to. */
 export type Duplicate = { field: string; id: string; name: string };
@@ -40,6 +40,8 @@ export type RecordSpec<T extends RecordTable, Input> = {
   schemas: { create: z.ZodType; edit: z.ZodType };
   /** The stored columns of a validated input (derived columns included). */
   values: (input: Input) => Record<string, unknown>;
+  /** Child rows saved with the record in its batch (record-children.server.ts): departures, room types... */
+  children?: (input: Input) => readonly ChildRows[];
   /** A row as the user reads it, field by field (the stale-save notice compares these). */
   display: (row: T["$inferSelect"]) => Record<string, string> | Promise<Record<string, string>>;
   /** Another live record with the same document / e-mail / linked user. */
@@ -136,13 +138,14 @@ export async function recordAction<T extends RecordTable, Input>(
   };
 
   const values = spec.values(input);
+  const children = spec.children?.(input) ?? [];
   const name = spec.store.label(values as T["$inferSelect"]);
   if (!params.id) {
-    const created = await createRecord(scope, spec.store, values);
+    const created = await createRecord(scope, spec.store, values, undefined, children);
     if (!created.ok) return uniqueAnswer();
     return redirectWithToast(editHref(created.id), { title: "records.saved", values: { name } });
   }
-  const result = await updateRecord(scope, spec.store, params.id, Number(input.version ?? 0), values);
+  const result = await updateRecord(scope, spec.store, params.id, Number(input.version ?? 0), values, children);
   if (!result.ok) {
     if (result.reason === "unique") return uniqueAnswer();
     if (result.reason === "notFound" || !result.current) throw notFound();

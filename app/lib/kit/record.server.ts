@@ -31,6 +31,10 @@
  * agency_id). Registers keep theirs in app/lib/registers/references.server.ts.
  * `registerReference(entity, check)` adds a check in code (tests, or a
  * reference no single column expresses).
+ *
+ * Child rows (a package's departures, a block's room types): `createRecord`
+ * and `updateRecord` take `children` (record-children.server.ts) and write
+ * them in the record's batch, under its version check, in its one audit row.
  */
 import { and, count, desc, eq, getTableColumns, is, isNull, lt, or, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -42,6 +46,9 @@ import type { Db } from "~/lib/platform/db.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ListSource } from "~/lib/kit/list.server";
+import { childChanges, planChildren, type ChildRows } from "~/lib/kit/record-children.server";
+
+export type { ChildRows } from "~/lib/kit/record-children.server";
 
 /** A table the kit can keep: an id, the agency, a version and updated_at. */
 export type RecordTable = SQLiteTable & {
@@ -123,20 +130,32 @@ function audited(store: RecordStore, values: Record<string, unknown>) {
 
 export type CreateResult = Result<{ id: string }, "unique">;
 
-/** Inserts a record of the agency with its audit entry ("unique" when a unique index refuses it). */
-export async function createRecord(scope: WriteScope, store: RecordStore, values: Record<string, unknown>, id: string = newId()): Promise<CreateResult> {
+/**
+ * Inserts a record of the agency with its audit entry ("unique" when a unique
+ * index refuses it), and its child rows in the same batch.
+ */
+export async function createRecord(
+  scope: WriteScope,
+  store: RecordStore,
+  values: Record<string, unknown>,
+  id: string = newId(),
+  children: readonly ChildRows[] = [],
+): Promise<CreateResult> {
   const { db, agencyId, userId, ip } = scope;
   const changes = Object.fromEntries(
     Object.entries(audited(store, values))
       .filter(([, v]) => v !== null && v !== undefined && v !== "" && !(Array.isArray(v) && v.length === 0))
       .map(([k, v]) => [k, [null, v]]),
   ) as Record<string, [unknown, unknown]>;
+  const plans = await Promise.all(children.map((child) => planChildren(scope, child, id, null, [])));
+  Object.assign(changes, childChanges(children, plans, true));
   const createdBy = keyOf(store.table, store.createdBy);
   try {
     await db.batch([
       db.insert(store.table).values({ ...values, id, agencyId, ...(createdBy ? { [createdBy]: userId } : {}) } as never),
       auditInsert(db, { agencyId, userId, entity: store.entity, entityId: id, action: "create", changes, ip }),
-    ]);
+      ...(plans.flatMap((p) => p.statements) as never[]),
+    ] as never);
     return ok({ id });
   } catch (error) {
     if (isUniqueViolation(error)) return fail("unique");
@@ -149,6 +168,10 @@ export type UpdateResult<Row> = Result<{ changed: string[] }, "notFound" | "stal
 /**
  * Saves `values` over the record if its version is still `version`; otherwise
  * nothing is written and the current row comes back (`stale`, with `current`).
+ * `children` are made the record's child rows in the same batch: each child
+ * statement only applies while the record is at `version` (and the record's
+ * update follows them in the same transaction), so a stale save writes no
+ * child either.
  */
 export async function updateRecord<T extends RecordTable>(
   scope: WriteScope,
@@ -156,22 +179,30 @@ export async function updateRecord<T extends RecordTable>(
   id: string,
   version: number,
   values: Record<string, unknown>,
+  children: readonly ChildRows[] = [],
 ): Promise<UpdateResult<T["$inferSelect"]>> {
   const { db, agencyId, userId, ip } = scope;
   const { table } = store;
   const before = await findRecord(scope, store, id);
   if (!before) return fail("notFound");
   if ((before as { version: number }).version !== version) return fail("stale", { current: before });
-  const changes = changedFields(before as Record<string, unknown>, audited(store, values));
+  // The children go first in the batch, each only while the record is still at the version read; the record's
+  // own update (same condition) follows: one transaction, so all of them apply or none.
+  const guard = sql`exists (select 1 from ${table} where ${and(eq(table.agencyId, agencyId), eq(table.id, id), eq(table.version, version))})`;
+  const plans = await Promise.all(children.map((child) => planChildren(scope, child, id, guard)));
+  const changes = { ...changedFields(before as Record<string, unknown>, audited(store, values)), ...childChanges(children, plans, false) };
   if (Object.keys(changes).length === 0) return ok({ changed: [] });
   try {
-    const [result] = await db.batch([
+    const childStatements = plans.flatMap((p) => p.statements) as never[];
+    const results = await db.batch([
+      ...childStatements,
       db
         .update(table)
         .set({ ...values, updatedAt: nowIso(), version: sql`${table.version} + 1` } as never)
         .where(and(liveWhere(store, agencyId, id), eq(table.version, version))),
       auditIfChanged(db, { agencyId, userId, entity: store.entity, entityId: id, action: "update", changes, ip }),
-    ]);
+    ] as never);
+    const result = (results as unknown[])[childStatements.length];
     // meta.changes also counts rows the register_count triggers touch: 0 is the only "not saved".
     if (changedRows(result) === 0) {
       const current = await findRecord(scope, store, id);
