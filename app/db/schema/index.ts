@@ -3,3 +3,4 @@ export * from "~/db/schema/platform";
 export * from "~/db/schema/registers";
 export * from "~/db/schema/finance";
 export * from "~/db/schema/services";
+export * from "~/db/schema/receptive";
