@@ -17,7 +17,7 @@ import { runList } from "~/lib/kit/list.server";
 import { createDb } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { createAgency } from "./fixtures";
-import { todayIn } from "~/lib/finance/ledger/ledger";
+import { todayIn } from "~/lib/platform/time-zone";
 
 const TITLES = 5_000;
 /** Today in the agency's time zone, as the app decides "overdue" (not the UTC date: they differ after 21:00 in São Paulo). */

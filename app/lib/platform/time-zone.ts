@@ -40,6 +40,12 @@ export function zoneOffsetMinutes(instant: number, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
+/** Today ("YYYY-MM-DD") in a time zone (an unknown zone counts as UTC); `now` for tests. */
+export function todayIn(timeZone: string, now: number | Date = Date.now()): string {
+  const instant = typeof now === "number" ? now : now.getTime();
+  return new Date(instant + zoneOffsetMinutes(instant, timeZone) * 60_000).toISOString().slice(0, 10);
+}
+
 /** The UTC instant (ISO) at which a calendar day starts in the zone. */
 export function zonedDayStart(day: string, timeZone: string): string {
   const m = DAY.exec(day);

@@ -12,7 +12,6 @@ import { canManageFinance } from "~/lib/finance/roles";
 import { attachToTitle } from "~/lib/finance/ledger/attachments.server";
 import { findEntry, manualEntry, reverseEntry, settleTitles, transferBetween } from "~/lib/finance/ledger/entries.server";
 import { cancelSchema, manualSchema, reverseSchema, settleManySchema, settleSchema, titleCreateSchema, titleEditSchema, transferSchema } from "~/lib/finance/ledger/forms";
-import { todayIn } from "~/lib/finance/ledger/ledger";
 import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
 import { cancelTitle, createTitles, findTitle, updateTitle, type Title } from "~/lib/finance/ledger/titles.server";
 import { malformed, parseForm } from "~/lib/kit/forms";
@@ -20,6 +19,7 @@ import { redirectWithToast } from "~/lib/platform/flash.server";
 import { forbidden, notFound } from "~/lib/platform/http";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ToastMessage } from "~/lib/platform/toast";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export type LedgerForm = "title" | "settle" | "reverse" | "cancel" | "attach" | "settleMany" | "transfer" | "manual";
 export type LedgerActionData = { form: LedgerForm; result: SubmissionResult<string[]>; toast?: ToastMessage; stale?: boolean };

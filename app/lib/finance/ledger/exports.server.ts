@@ -7,11 +7,12 @@ import type { TitleDirection } from "~/db/schema/finance";
 import { csvResponse } from "~/lib/kit/csv.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { allRows } from "~/lib/kit/list.server";
-import { shownStatus, todayIn, type DreLine, type DreRow } from "~/lib/finance/ledger/ledger";
+import { shownStatus, type DreLine, type DreRow } from "~/lib/finance/ledger/ledger";
 import type { accountStatement } from "~/lib/finance/ledger/reports.server";
 import type { TitleListFilter } from "~/lib/finance/ledger/title-list";
 import { titleListSource, titleSelect, type TitleSort } from "~/lib/finance/ledger/titles.server";
 import type { Scope } from "~/lib/platform/scope.server";
+import { todayIn } from "~/lib/platform/time-zone";
 
 type Label = (key: string) => string;
 

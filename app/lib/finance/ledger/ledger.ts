@@ -5,14 +5,8 @@
  * write and read the database with these; the property tests check them.
  */
 import type { AccountNature, EntryKind, TitleDirection, TitleStatus } from "~/db/schema/finance";
-import { zoneOffsetMinutes } from "~/lib/platform/time-zone";
 
 export type { EntryKind, TitleDirection, TitlePartyKind, TitleStatus } from "~/db/schema/finance";
-
-/** Today ("YYYY-MM-DD") in the agency's time zone. */
-export function todayIn(timeZone: string, now = Date.now()): string {
-  return new Date(now + zoneOffsetMinutes(now, timeZone) * 60_000).toISOString().slice(0, 10);
-}
 
 /** The status a title has once `paidCents` of its `amountCents` are paid (cancelled titles stay cancelled). */
 export function statusFor(paidCents: number, amountCents: number): Exclude<TitleStatus, "cancelled"> {

@@ -10,7 +10,7 @@ import { agent, bankAccount, chartAccount, client, financeEntry, financeTitle, i
 import type { TitleDirection, TitlePartyKind, TitleStatus } from "~/db/schema/finance";
 import { newId, nowIso } from "~/db/schema/columns";
 import { termSchedule } from "~/lib/finance/schedule";
-import { statusFor, todayIn } from "~/lib/finance/ledger/ledger";
+import { statusFor } from "~/lib/finance/ledger/ledger";
 import type { TitleListFilter } from "~/lib/finance/ledger/title-list";
 import { buildSearchText } from "~/lib/kit/search-text";
 import { searchWhere, type ListSource } from "~/lib/kit/list.server";
@@ -19,6 +19,7 @@ import { auditInsert, changedFields } from "~/lib/platform/audit.server";
 import type { Db } from "~/lib/platform/db.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
 import type { Scope } from "~/lib/platform/scope.server";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export type Title = typeof financeTitle.$inferSelect;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;

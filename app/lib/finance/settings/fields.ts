@@ -100,14 +100,5 @@ export const requiredIdField = (error: string) =>
     .transform((v) => (v ?? "").trim())
     .refine((v) => /^[A-Za-z0-9_-]{1,64}$/.test(v), error);
 
-/** Today ("YYYY-MM-DD") in a time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
 /** The currencies a bank or cash account may hold. */
 export const CURRENCIES = ["BRL", "USD", "EUR", "GBP", "ARS", "CLP", "UYU", "PYG", "CAD", "CHF", "JPY", "MXN"] as const;

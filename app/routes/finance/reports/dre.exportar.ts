@@ -1,11 +1,11 @@
 import { dreCsv } from "~/lib/finance/ledger/exports.server";
-import { todayIn } from "~/lib/finance/ledger/ledger";
 import { dreParams } from "~/lib/finance/ledger/report-params";
 import { incomeStatement } from "~/lib/finance/ledger/reports.server";
 import { translate } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/dre.exportar";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("financeiro", "relatorios", "dre")];
 

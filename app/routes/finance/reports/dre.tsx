@@ -7,7 +7,7 @@ import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { SectionCard } from "~/components/ui/SectionCard";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
-import { DRE_BASES, todayIn, type DreLine, type DreRow } from "~/lib/finance/ledger/ledger";
+import { DRE_BASES, type DreLine, type DreRow } from "~/lib/finance/ledger/ledger";
 import { DRILL_MAX_ROWS, dreParams } from "~/lib/finance/ledger/report-params";
 import { dreDrillDown, incomeStatement } from "~/lib/finance/ledger/reports.server";
 import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
@@ -16,6 +16,7 @@ import { translate } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/dre";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("financeiro", "relatorios", "dre")];
 

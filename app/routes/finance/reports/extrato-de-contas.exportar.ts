@@ -1,5 +1,4 @@
 import { statementCsv } from "~/lib/finance/ledger/exports.server";
-import { todayIn } from "~/lib/finance/ledger/ledger";
 import { statementPeriod } from "~/lib/finance/ledger/report-params";
 import { accountStatement } from "~/lib/finance/ledger/reports.server";
 import { plainFailure } from "~/lib/platform/http";
@@ -7,6 +6,7 @@ import { translate } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/extrato-de-contas.exportar";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("financeiro", "relatorios", "extrato_de_contas")];
 

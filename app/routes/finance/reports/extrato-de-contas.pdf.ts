@@ -1,4 +1,3 @@
-import { todayIn } from "~/lib/finance/ledger/ledger";
 import { statementPeriod } from "~/lib/finance/ledger/report-params";
 import { accountStatement } from "~/lib/finance/ledger/reports.server";
 import { statementPdf } from "~/lib/finance/ledger/statement-pdf.server";
@@ -7,6 +6,7 @@ import { translate } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireAgency, requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/extrato-de-contas.pdf";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("financeiro", "relatorios", "extrato_de_contas")];
 

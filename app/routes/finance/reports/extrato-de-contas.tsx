@@ -12,13 +12,13 @@ import { STATEMENT_MAX_ROWS, statementPeriod } from "~/lib/finance/ledger/report
 import { accountStatement } from "~/lib/finance/ledger/reports.server";
 import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
 import { accountChoices, titleChoices } from "~/lib/finance/ledger/titles.server";
-import { todayIn } from "~/lib/finance/ledger/ledger";
 import { canManageFinance } from "~/lib/finance/roles";
 import { notFound } from "~/lib/platform/http";
 import { translate } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/extrato-de-contas";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("financeiro", "relatorios", "extrato_de_contas")];
 

@@ -16,7 +16,7 @@ import { canManageFinance } from "~/lib/finance/roles";
 import { accountTypeOptions } from "~/lib/finance/settings/account-type.server";
 import { bankAccountFormValues, bankAccountSpec, entrySums } from "~/lib/finance/settings/bank-account.server";
 import { BRAZILIAN_BANKS, bankLabel } from "~/lib/finance/settings/banks";
-import { CURRENCIES, PATHS, todayIn } from "~/lib/finance/settings/fields";
+import { CURRENCIES, PATHS } from "~/lib/finance/settings/fields";
 import { bankAccountSchema } from "~/lib/finance/settings/schemas";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
@@ -28,6 +28,7 @@ import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/bancos-e-caixas.form";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("financeiro", "configuracoes", "bancos_e_caixas")];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];

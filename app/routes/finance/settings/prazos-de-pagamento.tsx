@@ -8,7 +8,6 @@ import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { formatBp } from "~/lib/finance/money";
 import { canManageFinance } from "~/lib/finance/roles";
-import { todayIn } from "~/lib/finance/settings/fields";
 import { editingId, inlineAction } from "~/lib/finance/settings/inline.server";
 import { PAYMENT_TERM_EMPTY, listPaymentTerms, paymentTermFormValues, paymentTermSpec, type PaymentTermListRow } from "~/lib/finance/settings/payment-term.server";
 import { DEFAULT_SAMPLE_CENTS, sampleCents } from "~/lib/finance/settings/preview";
@@ -22,6 +21,7 @@ import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
 import type { Route } from "./+types/prazos-de-pagamento";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("financeiro", "configuracoes", "prazos_de_pagamento")];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];

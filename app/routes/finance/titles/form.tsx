@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { createTitleAction, titleAction, type LedgerActionData } from "~/lib/finance/ledger/actions.server";
 import { titleAttachments } from "~/lib/finance/ledger/attachments.server";
-import { shownStatus, todayIn } from "~/lib/finance/ledger/ledger";
+import { shownStatus } from "~/lib/finance/ledger/ledger";
 import { directionOf, LICENCE_KEY } from "~/lib/finance/ledger/screen.server";
 import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
 import { findTitle, groupInstallments, partyName, titleChoices, titleEntries } from "~/lib/finance/ledger/titles.server";
@@ -21,6 +21,7 @@ import { getEnv } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/form";
+import { todayIn } from "~/lib/platform/time-zone";
 
 export const middleware: Route.MiddlewareFunction[] = [(args, next) => requireModule("financeiro", LICENCE_KEY[directionOf(args.request)])(args, next)];
 

@@ -5,7 +5,7 @@ import { ListPage, type Column } from "~/components/kit/ListPage";
 import { Money, TitleStatusBadge, useDay } from "~/components/finance/ledger/Money";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { settleManyAction, type LedgerActionData } from "~/lib/finance/ledger/actions.server";
-import { shownStatus, todayIn } from "~/lib/finance/ledger/ledger";
+import { shownStatus } from "~/lib/finance/ledger/ledger";
 import { directionOf, LICENCE_KEY } from "~/lib/finance/ledger/screen.server";
 import { DIRECTION_PATH, parseTitleQuery, titleListSpec, TITLE_FILTER_STATUSES } from "~/lib/finance/ledger/title-list";
 import { titleChoices, titleListSource, titleSelect, titleTotals, type TitleListRow } from "~/lib/finance/ledger/titles.server";
@@ -16,6 +16,7 @@ import { translate } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/list";
+import { todayIn } from "~/lib/platform/time-zone";
 
 /** The direction's licence entry (contas_a_receber / contas_a_pagar). */
 export const middleware: Route.MiddlewareFunction[] = [(args, next) => requireModule("financeiro", LICENCE_KEY[directionOf(args.request)])(args, next)];
