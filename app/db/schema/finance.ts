@@ -22,7 +22,7 @@
 //   listed behind it.
 
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { user } from "~/db/schema/auth";
 import { id, timestamps, version } from "~/db/schema/columns";
 import { agency } from "~/db/schema/platform";
@@ -185,6 +185,14 @@ export const TITLE_ORIGINS = ["manual", "sale", "invoice", "commission"] as cons
 export type TitleOrigin = (typeof TITLE_ORIGINS)[number];
 
 /**
+ * finance_title.queue_key: "0" + due date for open and partial titles; "1"
+ * (paid) or "2" (cancelled) + 99991231 − the due date as YYYYMMDD, so that
+ * ascending order gives the most recent of those first.
+ */
+export const QUEUE_KEY_SQL =
+  "case when status in ('open', 'partial') then '0' || due_date else (case when status = 'paid' then '1' else '2' end) || printf('%08d', 99991231 - cast(replace(due_date, '-', '') as integer)) end";
+
+/**
  * Contas a receber / a pagar: one row per installment. Installments created
  * together share `group_id` and are numbered n/N; their cents add up exactly to
  * the total that was split.
@@ -218,11 +226,18 @@ export const financeTitle = sqliteTable(
     cancelledAt: text("cancelled_at"),
     cancelReason: text("cancel_reason"),
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The lists' default order ("what to act on first"): open and partial titles
+     * by due date ascending (the overdue ones first), then the paid ones and then
+     * the cancelled ones, each most recent due date first. Computed by SQLite.
+     */
+    queueKey: text("queue_key").generatedAlwaysAs(sql`${sql.raw(QUEUE_KEY_SQL)}`, { mode: "virtual" }),
     ...createdBy(),
     ...timestamps,
     version: version(),
   },
   (t) => [
+    index("finance_title_queue_idx").on(t.agencyId, t.direction, t.queueKey, t.id),
     index("finance_title_due_idx").on(t.agencyId, t.direction, t.dueDate, t.id),
     index("finance_title_status_due_idx").on(t.agencyId, t.direction, t.status, t.dueDate, t.id),
     index("finance_title_amount_idx").on(t.agencyId, t.direction, t.amountCents, t.id),
@@ -238,6 +253,30 @@ export const financeTitle = sqliteTable(
     check("finance_title_amounts_ck", sql`amount_cents > 0 and paid_cents >= 0 and paid_cents <= amount_cents`),
     check("finance_title_installment_ck", sql`installment_no between 1 and installment_count`),
   ],
+);
+
+/**
+ * Totals of the titles by agency, direction, status, due day and currency: how
+ * many, their amount and what is paid on them. Kept by triggers on finance_title
+ * (migration 0010_finance_totals: insert, update of those columns, delete), so
+ * every writer counts. The lists' totals with only status and due-date filters
+ * sum these rows instead of the titles (docs/decisions/0010-finance-totals.md).
+ */
+export const financeTitleTotal = sqliteTable(
+  "finance_title_total",
+  {
+    agencyId: text("agency_id")
+      .notNull()
+      .references(() => agency.id),
+    direction: text("direction", { enum: TITLE_DIRECTIONS }).notNull(),
+    status: text("status", { enum: TITLE_STATUSES }).notNull(),
+    dueDate: text("due_date").notNull(),
+    currency: text("currency").notNull(),
+    titles: integer("titles").notNull().default(0),
+    amountCents: integer("amount_cents").notNull().default(0),
+    paidCents: integer("paid_cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.direction, t.status, t.dueDate, t.currency] })],
 );
 
 export const ENTRY_KINDS = ["settlement", "reversal", "transfer_out", "transfer_in", "manual"] as const;
