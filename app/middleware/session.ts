@@ -1,19 +1,20 @@
 /**
- * The signed-in viewer: better-auth session → profile, effective agency and its
- * licence, loaded once per request. Guards for routes live here too, so every
+ * The signed-in viewer: the verified session cookie → session, user, profile,
+ * effective agency and its licence, loaded once per request in one statement. Guards for routes live here too, so every
  * loader and action reads the same verified identity and never trusts the client
  * for the agency.
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Role } from "~/db/schema";
 import { clientIp } from "~/lib/platform/audit.server";
-import { createAuth, type Auth } from "~/lib/platform/auth.server";
+import { SESSION_COOKIE, sessionToken } from "~/lib/platform/auth-cookie.server";
+import { createAuth, sessionRefreshDue, type Auth } from "~/lib/platform/auth.server";
 import { forbidden } from "~/lib/platform/http";
 import { sendMail } from "~/lib/platform/mail.server";
 import type { PublicScope, Scope, UserScope } from "~/lib/platform/scope.server";
 import { recipientLanguage, textIn } from "~/lib/platform/text-in";
 import type { Viewer, ViewerAgency } from "~/lib/platform/viewer";
-import { mailPreferences, viewerAgency as findViewerAgency, viewerProfile } from "~/lib/platform/viewer.server";
+import { mailPreferences, sessionViewer } from "~/lib/platform/viewer.server";
 import { hasPermission, type LicenceModules } from "~/lib/system/licence";
 import { getDb, getEnv, getMailer } from "~/middleware/cloudflare";
 import { getLocale } from "~/middleware/i18n";
@@ -24,7 +25,7 @@ type Ctx = Readonly<RouterContextProvider>;
 const viewerContext = createContext<Viewer | null>(null);
 const authContext = createContext<Auth | null>(null);
 
-export const SESSION_COOKIE = "better-auth.session_token";
+export { SESSION_COOKIE };
 
 /** The better-auth instance for this request. */
 export function getAuth(context: Ctx, request: Request): Auth {
@@ -58,43 +59,79 @@ export function getAuth(context: Ctx, request: Request): Auth {
   return auth;
 }
 
-async function loadViewer(context: Ctx, request: Request): Promise<Viewer | null> {
-  const cookie = request.headers.get("Cookie") ?? "";
-  if (!cookie.includes(SESSION_COOKIE)) return null;
-  const result = await getAuth(context, request).api.getSession({ headers: request.headers });
-  if (!result) return null;
-  const db = getDb(context);
-  const p = await viewerProfile(db, result.user.id);
-  if (!p || !p.active) return null;
-  const picked = (result.session as { activeAgencyId?: string | null }).activeAgencyId ?? null;
-  const agencyId = p.role === "SuperAdmin" ? picked : p.agencyId;
+type LoadedViewer = { viewer: Viewer | null; setCookies: string[] };
+const NO_VIEWER: LoadedViewer = { viewer: null, setCookies: [] };
+
+/**
+ * The viewer of a request in one round trip: the signed session cookie is verified
+ * here (the HMAC better-auth signs it with), then session ⋈ user ⋈ profile ⋈ agency ⋈
+ * licence is read in one statement — on every request, no cookie cache, so a revoked
+ * or expired session, a deactivated profile or agency, a new role or licence apply on
+ * the next request. better-auth's getSession runs only when the session is due for its
+ * daily refresh (updateAge): it extends the row and re-issues the cookie, whose
+ * Set-Cookie the middleware passes on.
+ */
+async function loadViewer(context: Ctx, request: Request): Promise<LoadedViewer> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes(SESSION_COOKIE)) return NO_VIEWER;
+  const origin = new URL(request.url).origin;
+  const token = await sessionToken(cookie, origin, getEnv(context).BETTER_AUTH_SECRET);
+  if (!token) return NO_VIEWER;
+  const row = await sessionViewer(getDb(context), token);
+  const now = Date.now();
+  if (!row || row.expiresAt.getTime() <= now || !row.active) return NO_VIEWER;
+  const agencyId = row.role === "SuperAdmin" ? row.activeAgencyId : row.profileAgencyId;
   let viewerAgency: ViewerAgency | null = null;
   let modules: LicenceModules | null = null;
   if (agencyId) {
-    const found = await findViewerAgency(db, agencyId);
-    if (found && (found.active || p.role === "SuperAdmin")) {
-      viewerAgency = found.agency;
-      modules = found.modules;
+    if (row.agency && (row.agency.active || row.role === "SuperAdmin")) {
+      const { active: _active, ...agency } = row.agency;
+      viewerAgency = agency;
+      modules = row.modules;
     }
     // Staff of a deactivated (or missing) agency are signed out, like a deactivated profile;
     // otherwise /dashboard and /selecionar-agencia would send them back and forth.
-    if (!viewerAgency && p.role !== "SuperAdmin") return null;
+    if (!viewerAgency && row.role !== "SuperAdmin") return NO_VIEWER;
+  }
+  let setCookies: string[] = [];
+  if (sessionRefreshDue(row.expiresAt.getTime(), now)) {
+    const refreshed = await getAuth(context, request).api.getSession({ headers: request.headers, returnHeaders: true });
+    if (!refreshed.response) return NO_VIEWER;
+    setCookies = refreshed.headers.getSetCookie();
   }
   return {
-    userId: result.user.id,
-    sessionId: result.session.id,
-    email: result.user.email,
-    name: p.name || result.user.name,
-    role: p.role,
-    avatarKey: p.avatarKey,
-    agency: viewerAgency,
-    licence: modules,
-    needsAgencySelection: p.role === "SuperAdmin" && !viewerAgency,
+    viewer: {
+      userId: row.userId,
+      sessionId: row.sessionId,
+      email: row.email,
+      name: row.name || row.userName,
+      role: row.role,
+      avatarKey: row.avatarKey,
+      agency: viewerAgency,
+      licence: modules,
+      needsAgencySelection: row.role === "SuperAdmin" && !viewerAgency,
+    },
+    setCookies,
   };
 }
 
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ context, request }) => {
-  context.set(viewerContext, await loadViewer(context, request));
+/** A response with these Set-Cookie headers added (a redirect's headers may be immutable: copied then). */
+function withCookies(response: Response, cookies: string[]): Response {
+  let out = response;
+  try {
+    for (const c of cookies) out.headers.append("Set-Cookie", c);
+  } catch {
+    out = new Response(response.body, response);
+    for (const c of cookies) out.headers.append("Set-Cookie", c);
+  }
+  return out;
+}
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ context, request }, next) => {
+  const { viewer, setCookies } = await loadViewer(context, request);
+  context.set(viewerContext, viewer);
+  if (setCookies.length === 0) return;
+  return withCookies(await next(), setCookies);
 };
 
 export function getViewer(context: Ctx): Viewer | null {

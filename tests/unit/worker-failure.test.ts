@@ -22,7 +22,7 @@ describe("the Workers' last resort", () => {
       method: "POST",
       body: JSON.stringify({ id: "evt_1", event: "PAYMENT_RECEIVED" }),
     });
-    const response = await webhooks.fetch(request, env, {} as ExecutionContext);
+    const response = await webhooks.fetch(request, env);
     expect(response.status).toBe(500);
     expect(await response.text()).not.toMatch(/D1 is down|webhooks\.ts/);
     expect(log).toHaveBeenCalledTimes(1);

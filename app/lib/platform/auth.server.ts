@@ -16,6 +16,13 @@ import { hashPassword, verifyPassword } from "~/lib/platform/password.server";
 export const SIGN_IN_RATE_LIMIT = { window: 10, max: 3 } as const;
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
+/** A session is extended (row and cookie) when it was last extended this long ago (better-auth's updateAge). */
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
+/** better-auth's own rule for a session due for its refresh (getSession's shouldBeUpdated). */
+export function sessionRefreshDue(expiresAtMs: number, nowMs: number): boolean {
+  return expiresAtMs - SESSION_TTL_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= nowMs;
+}
 
 export type ResetMail = { email: string; name: string; userId: string; token: string };
 
@@ -53,7 +60,7 @@ export function createAuth({
     },
     session: {
       expiresIn: SESSION_TTL_SECONDS,
-      updateAge: 60 * 60 * 24,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       additionalFields: {
         activeAgencyId: { type: "string", required: false, input: false },
       },

@@ -3,43 +3,95 @@
  * Viewer from a verified better-auth session with these) and the account checks
  * of the sign-in pages.
  */
-import { eq } from "drizzle-orm";
-import { agency, licence, profile, user, type Role } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { agency, licence, profile, session, user, type Role } from "~/db/schema";
 import type { Db } from "~/lib/platform/db.server";
 import type { PublicScope } from "~/lib/platform/scope.server";
 import type { ViewerAgency } from "~/lib/platform/viewer";
 import type { LicenceModules } from "~/lib/system/licence";
 
-export type ViewerProfile = { role: Role; agencyId: string | null; name: string; avatarKey: string | null; active: boolean };
+/** Everything a signed-in request needs to know about its session, read in one statement. */
+export type SessionViewerRow = {
+  sessionId: string;
+  expiresAt: Date;
+  userId: string;
+  email: string;
+  userName: string;
+  role: Role;
+  profileAgencyId: string | null;
+  activeAgencyId: string | null;
+  name: string;
+  avatarKey: string | null;
+  active: boolean;
+  agency: (ViewerAgency & { active: boolean }) | null;
+  modules: LicenceModules | null;
+};
 
-/** A user's profile (any agency: the user is identified by the verified session). */
-export async function viewerProfile(db: Db, userId: string): Promise<ViewerProfile | null> {
-  const [p] = await db
-    .select({ role: profile.role, agencyId: profile.agencyId, name: profile.name, avatarKey: profile.avatarKey, active: profile.active })
-    .from(profile)
-    .where(eq(profile.id, userId));
-  return p ?? null;
-}
-
-/** The agency a viewer works in, with its licence; null when it does not exist. */
-export async function viewerAgency(db: Db, agencyId: string): Promise<{ agency: ViewerAgency; active: boolean; modules: LicenceModules | null } | null> {
+/**
+ * The session of a verified token with its user, profile, effective agency (the
+ * profile's; a SuperAdmin's pick) and that agency's licence: one round trip, read on
+ * every signed-in request (no cache), so a revoked session, a deactivated profile or
+ * agency, a new role or licence apply on the next request. Null when the session row
+ * does not exist (signed out, revoked) or its user has no profile.
+ */
+export async function sessionViewer(db: Db, token: string): Promise<SessionViewerRow | null> {
+  const effectiveAgency = sql`case when ${profile.role} = 'SuperAdmin' then ${session.activeAgencyId} else ${profile.agencyId} end`;
   const [row] = await db
     .select({
-      id: agency.id,
-      name: agency.name,
-      slug: agency.slug,
-      logoKey: agency.logoKey,
-      timeZone: agency.timeZone,
-      currency: agency.currency,
-      active: agency.active,
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      activeAgencyId: session.activeAgencyId,
+      userId: user.id,
+      email: user.email,
+      userName: user.name,
+      role: profile.role,
+      profileAgencyId: profile.agencyId,
+      name: profile.name,
+      avatarKey: profile.avatarKey,
+      active: profile.active,
+      agencyId: agency.id,
+      agencyName: agency.name,
+      agencySlug: agency.slug,
+      agencyLogoKey: agency.logoKey,
+      agencyTimeZone: agency.timeZone,
+      agencyCurrency: agency.currency,
+      agencyActive: agency.active,
       modules: licence.modules,
     })
-    .from(agency)
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .innerJoin(profile, eq(profile.id, session.userId))
+    .leftJoin(agency, eq(agency.id, effectiveAgency))
     .leftJoin(licence, eq(licence.agencyId, agency.id))
-    .where(eq(agency.id, agencyId));
+    .where(eq(session.token, token))
+    .limit(1);
   if (!row) return null;
-  const { modules, active, ...rest } = row;
-  return { agency: rest, active, modules: (modules as LicenceModules | null) ?? null };
+  return {
+    sessionId: row.sessionId,
+    expiresAt: row.expiresAt,
+    userId: row.userId,
+    email: row.email,
+    userName: row.userName,
+    role: row.role,
+    profileAgencyId: row.profileAgencyId,
+    activeAgencyId: row.activeAgencyId ?? null,
+    name: row.name,
+    avatarKey: row.avatarKey,
+    active: row.active,
+    agency:
+      row.agencyId === null
+        ? null
+        : {
+            id: row.agencyId,
+            name: row.agencyName!,
+            slug: row.agencySlug!,
+            logoKey: row.agencyLogoKey,
+            timeZone: row.agencyTimeZone!,
+            currency: row.agencyCurrency!,
+            active: row.agencyActive!,
+          },
+    modules: (row.modules as LicenceModules | null) ?? null,
+  };
 }
 
 /** The agency and saved language of a user (the password-reset mail follows them). */
