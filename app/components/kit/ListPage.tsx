@@ -42,6 +42,8 @@ type Props<R extends { id: string }> = {
   filters?: Filter[];
   /** Noun for the count: "{{count}} clientes" (a translation key with plural forms). */
   countKey: string;
+  /** Shown instead of the count when the page is not counted (`page.uncounted`: the list counts in a request of its own). */
+  count?: React.ReactNode;
   searchPlaceholder: string;
   rowHref: (row: R) => string;
   newHref?: string;
@@ -206,7 +208,7 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
 
       <Flex justify="between" align="center" gap="2" wrap="wrap">
         <Text size="2" color="gray" data-testid="list-total" aria-live="polite">
-          {page.totalCapped ? t("list.totalCapped", { count: page.total, formatted: count }) : translate(i18n, props.countKey, { count: page.total, formatted: count })}
+          {page.uncounted ? props.count : page.totalCapped ? t("list.totalCapped", { count: page.total, formatted: count }) : translate(i18n, props.countKey, { count: page.total, formatted: count })}
         </Text>
         <Flex gap="3" align="center">
           {loading && (

@@ -38,6 +38,8 @@ export type ListSource<S extends string, F extends string> = {
   search?: SQLiteColumn | ((q: string) => SQL[]);
   /** The entity in register_count (trigger-kept live rows) for unfiltered totals. */
   counter?: string;
+  /** false: the page is not counted (PageInfo `uncounted`); the list gets its count in a request of its own (finance totals). */
+  count?: false;
 };
 
 /** Who is listing: the database and the agency (null only for cross-agency lists with their own scope). */
@@ -111,7 +113,7 @@ export async function runList<S extends string, F extends string, R extends { id
   const cursor = query.after ?? query.before;
   const where = and(...base, ...(cursor ? [afterCursor(column, table.id, dir, cursor)] : []))!;
   const order = dir === "asc" ? [asc(column), asc(table.id)] : [desc(column), desc(table.id)];
-  const [found, totals] = await Promise.all([select(where, order, query.size + 1), countRows(scope, source, query, and(...base)!)]);
+  const [found, totals] = await Promise.all([select(where, order, query.size + 1), source.count === false ? { total: 0, capped: false } : countRows(scope, source, query, and(...base)!)]);
   const more = found.length > query.size;
   const rows = found.slice(0, query.size);
   if (backwards) rows.reverse();
@@ -127,6 +129,7 @@ export async function runList<S extends string, F extends string, R extends { id
     page: {
       total: totals.total,
       totalCapped: totals.capped,
+      ...(source.count === false ? { uncounted: true } : {}),
       next: hasNext && rows.length > 0 ? edge(last) : null,
       prev: hasPrev && rows.length > 0 ? edge(first) : null,
     },

@@ -127,6 +127,8 @@ export type PageInfo = {
   /** Rows in the whole list (all pages); `totalCapped` when it is a lower bound. */
   total: number;
   totalCapped: boolean;
+  /** The list does not count with its page (ListSource `count: false`): `total` is 0 and the screen shows its count from elsewhere. */
+  uncounted?: boolean;
   /** Cursors of the next / previous page, null at the ends. */
   next: string | null;
   prev: string | null;
