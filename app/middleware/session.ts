@@ -4,11 +4,14 @@
  * loader and action reads the same verified identity and never trusts the client
  * for the agency.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Role } from "~/db/schema";
 import { clientIp } from "~/lib/platform/audit.server";
 import { SESSION_COOKIE, sessionToken } from "~/lib/platform/auth-cookie.server";
-import { createAuth, sessionRefreshDue, type Auth } from "~/lib/platform/auth.server";
+import { createAuth, sessionRefreshDue, type Auth, type ResetMail } from "~/lib/platform/auth.server";
+import { createDb } from "~/lib/platform/db.server";
+import type { AppEnv } from "~/lib/platform/env.server";
 import { forbidden } from "~/lib/platform/http";
 import { sendMail } from "~/lib/platform/mail.server";
 import type { PublicScope, Scope, UserScope } from "~/lib/platform/scope.server";
@@ -27,33 +30,70 @@ const authContext = createContext<Auth | null>(null);
 
 export { SESSION_COOKIE };
 
-/** The better-auth instance for this request. */
+/**
+ * better-auth instances, built once per isolate and kept per D1 binding, origin and
+ * secret (everything their options depend on). better-auth copies its context per
+ * call, so a shared instance keeps nothing of one request for the next; the one
+ * request-bound part, the password-reset mail (the request's mailer and language),
+ * reaches the shared instance through `resetMail` (AsyncLocalStorage) around every call.
+ */
+const shared = new WeakMap<object, Map<string, Auth>>();
+const resetMail = new AsyncLocalStorage<(mail: ResetMail) => Promise<void>>();
+
+function sharedAuth(env: AppEnv, origin: string): Auth {
+  let byKey = shared.get(env.DB);
+  if (!byKey) {
+    byKey = new Map();
+    shared.set(env.DB, byKey);
+  }
+  const key = `${origin}\n${env.BETTER_AUTH_SECRET}`;
+  let auth = byKey.get(key);
+  if (!auth) {
+    auth = createAuth({
+      db: createDb(env.DB),
+      env,
+      origin,
+      onResetPassword: (mail) => {
+        const send = resetMail.getStore();
+        if (!send) throw new Error("a password-reset mail outside a request's better-auth call");
+        return send(mail);
+      },
+    });
+    byKey.set(key, auth);
+  }
+  return auth;
+}
+
+/** better-auth for this request: the shared instance, every call run with this request's reset mailer. */
 export function getAuth(context: Ctx, request: Request): Auth {
   let auth = context.get(authContext);
   if (!auth) {
-    const db = getDb(context);
     const origin = new URL(request.url).origin;
-    auth = createAuth({
-      db,
-      env: getEnv(context),
-      origin,
-      // The reset mail follows the user's agency (its sender and transport; none for a
-      // SuperAdmin without one: the local default) and the user's language: the profile's,
-      // else the request's, else pt.
-      onResetPassword: async ({ email, name, token, userId }) => {
-        const p = await mailPreferences(db, userId);
-        const locale = recipientLanguage(p.locale, getLocale(context));
-        const link = `${origin}/resetar-senha?token=${encodeURIComponent(token)}`;
-        await sendMail(getMailer(context), {
-          agencyId: p.agencyId,
-          kind: "password-reset",
-          to: email,
-          locale,
-          subject: textIn(locale, "auth.resetMail.subject"),
-          text: textIn(locale, "auth.resetMail.body", { name: name || email, link }),
-        });
+    const instance = sharedAuth(getEnv(context), origin);
+    // The reset mail follows the user's agency (its sender and transport; none for a
+    // SuperAdmin without one: the local default) and the user's language: the profile's,
+    // else the request's, else pt.
+    const send = async ({ email, name, token, userId }: ResetMail) => {
+      const p = await mailPreferences(getDb(context), userId);
+      const locale = recipientLanguage(p.locale, getLocale(context));
+      const link = `${origin}/resetar-senha?token=${encodeURIComponent(token)}`;
+      await sendMail(getMailer(context), {
+        agencyId: p.agencyId,
+        kind: "password-reset",
+        to: email,
+        locale,
+        subject: textIn(locale, "auth.resetMail.subject"),
+        text: textIn(locale, "auth.resetMail.body", { name: name || email, link }),
+      });
+    };
+    const api = new Proxy(instance.api, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => resetMail.run(send, () => (value as (...a: unknown[]) => unknown).apply(target, args));
       },
     });
+    auth = { ...instance, api, handler: (req: Request) => resetMail.run(send, () => instance.handler(req)) };
     (context as RouterContextProvider).set(authContext, auth);
   }
   return auth;

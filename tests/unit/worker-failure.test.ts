@@ -22,7 +22,7 @@ describe("the Workers' last resort", () => {
       method: "POST",
       body: JSON.stringify({ id: "evt_1", event: "PAYMENT_RECEIVED" }),
     });
-    const response = await webhooks.fetch(request, env);
+    const response = await webhooks.fetch(request as Parameters<typeof webhooks.fetch>[0], env);
     expect(response.status).toBe(500);
     expect(await response.text()).not.toMatch(/D1 is down|webhooks\.ts/);
     expect(log).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 /**
- * better-auth, created per request (the Worker has no process-wide state):
- * e-mail + password on D1 through drizzle, node:crypto scrypt hashing, rate
+ * better-auth, built once per isolate per D1 binding, origin and secret
+ * (app/middleware/session.ts keeps the instances and hands each request's
+ * reset-mail sender in around every call): e-mail + password on D1 through drizzle, node:crypto scrypt hashing, rate
  * limits stored in the database, cf-connecting-ip as the client address, and
  * trusted origins that follow the served address (localhost or 127.0.0.1 alike).
  */
