@@ -25,13 +25,21 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Relativ
 /** A valid IANA zone, or the default (a bad zone in the data must not break a page). */
 export function safeTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return DEFAULT_TIME_ZONE;
+  // Each zone is validated once per isolate (a zone's validity does not change);
+  // the sets stay small: zones in the data, capped in case of garbage.
+  if (VALID_ZONES.has(timeZone)) return timeZone;
+  if (INVALID_ZONES.has(timeZone)) return DEFAULT_TIME_ZONE;
   try {
     new Intl.DateTimeFormat("en", { timeZone });
+    if (VALID_ZONES.size < 1000) VALID_ZONES.add(timeZone);
     return timeZone;
   } catch {
+    if (INVALID_ZONES.size < 1000) INVALID_ZONES.add(timeZone);
     return DEFAULT_TIME_ZONE;
   }
 }
+const VALID_ZONES = new Set<string>();
+const INVALID_ZONES = new Set<string>();
 
 export function formatNumber(value: number, language: Language | string, options: Intl.NumberFormatOptions = {}): string {
   const locale = localeOf(language);

@@ -199,9 +199,7 @@ export function roleMayOpen(screen: Pick<Screen, "roles">, role: Role): boolean 
 export function screenForPath(pathname: string): Screen | null {
   const segments = normalizePattern(pathname).split("/");
   let best: { screen: Screen; score: number } | null = null;
-  for (const [pattern, screen] of [...Object.entries(SCREENS), ...Object.entries(BUILT_SCREENS)]) {
-    const parts = pattern.split("/");
-    if (parts.length !== segments.length) continue;
+  for (const { parts, screen } of patternsOfLength(segments.length)) {
     let score = 0;
     let ok = true;
     for (let i = 0; i < parts.length; i++) {
@@ -215,6 +213,21 @@ export function screenForPath(pathname: string): Screen | null {
     if (ok && (!best || score > best.score)) best = { screen, score };
   }
   return best?.screen ?? null;
+}
+
+/** The screens' patterns split once per isolate and grouped by segment count (table order kept). */
+let patternIndex: Map<number, { parts: string[]; screen: Screen }[]> | null = null;
+function patternsOfLength(length: number): readonly { parts: string[]; screen: Screen }[] {
+  if (!patternIndex) {
+    patternIndex = new Map();
+    for (const [pattern, screen] of [...Object.entries(SCREENS), ...Object.entries(BUILT_SCREENS)]) {
+      const parts = pattern.split("/");
+      let list = patternIndex.get(parts.length);
+      if (!list) patternIndex.set(parts.length, (list = []));
+      list.push({ parts, screen });
+    }
+  }
+  return patternIndex.get(length) ?? [];
 }
 
 /** Looks a translation up with values; undefined when the key is missing. */

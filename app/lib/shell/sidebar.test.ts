@@ -11,6 +11,7 @@ import {
   isActive,
   menuKey,
   openGroupsFor,
+  sharedSidebar,
   type NavItem,
   type Translate,
 } from "~/lib/shell/sidebar";
@@ -301,5 +302,22 @@ describe("open groups and the active entry", () => {
       trail: ["Financeiro", "Faturamento"],
     });
     expect(links.some((l) => l.id === "financeiro.faturamento")).toBe(false);
+  });
+});
+
+describe("sharedSidebar", () => {
+  it("is the same frozen tree for the same language and licence content, a new one when either changes", () => {
+    const t = (key: string) => key;
+    const a = sharedSidebar(defaultLicence(), { language: "pt", t });
+    expect(sharedSidebar(defaultLicence(), { language: "pt", t })).toBe(a);
+    expect(Object.isFrozen(a) && Object.isFrozen(a[0]) && Object.isFrozen(a[0]!.children)).toBe(true);
+    expect(sharedSidebar(defaultLicence(), { language: "en", t })).not.toBe(a);
+    const changed = defaultLicence();
+    changed.cadastros!.submodules!.clientes!.enabled = false;
+    const b = sharedSidebar(changed, { language: "pt", t });
+    expect(b).not.toBe(a);
+    const cadastros = b.find((i) => i.key === "cadastros")!;
+    expect(cadastros.children.some((c) => c.key === "clientes")).toBe(false);
+    expect(a.find((i) => i.key === "cadastros")!.children.some((c) => c.key === "clientes")).toBe(true);
   });
 });

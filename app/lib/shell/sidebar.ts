@@ -156,6 +156,35 @@ export function buildSidebar(licence: LicenceModules | null | undefined, options
 }
 
 /**
+ * The server's sidebar, built once per isolate for each (language, licence content)
+ * and shared read-only (frozen) between requests: `t` must be the language's static
+ * translations (the layout's per-language i18n instance), so the language and the
+ * licence's JSON are everything the tree depends on; a licence change is a new key
+ * at once. Bounded: the cache starts over past 500 entries.
+ */
+const sidebars = new Map<string, NavItem[]>();
+export function sharedSidebar(licence: LicenceModules | null | undefined, options: Required<SidebarOptions>): NavItem[] {
+  const key = `${options.language}\n${JSON.stringify(licence ?? null)}`;
+  let items = sidebars.get(key);
+  if (!items) {
+    items = deepFreeze(buildSidebar(licence, options));
+    if (sidebars.size >= 500) sidebars.clear();
+    sidebars.set(key, items);
+  }
+  return items;
+}
+
+/** Frozen, so a caller that tried to change the shared tree would fail loudly (typed mutable for the props that take it). */
+function deepFreeze(items: NavItem[]): NavItem[] {
+  for (const item of items) {
+    Object.freeze(item.path);
+    deepFreeze(item.children);
+    Object.freeze(item);
+  }
+  return Object.freeze(items);
+}
+
+/**
  * Spec §2.2: "an entry is highlighted as active when the current path starts
  * with its route". Implemented on segment boundaries: /vendas/emissivo is active
  * for /vendas/emissivo and /vendas/emissivo/novo, but not for /vendas/emissivo-x

@@ -13,7 +13,7 @@ import { PageTransition } from "~/components/shell/PageTransition";
 import { Sidebar } from "~/components/shell/Sidebar";
 import { UserMenu } from "~/components/shell/UserMenu";
 import { readFlash } from "~/lib/platform/flash.server";
-import { buildSidebar, type Translate } from "~/lib/shell/sidebar";
+import { buildSidebar, sharedSidebar, type Translate } from "~/lib/shell/sidebar";
 import { lookup } from "~/lib/platform/translate";
 import { publicViewer } from "~/lib/platform/viewer";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/locales";
@@ -53,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
     viewer: publicViewer(viewer),
     /** The navigation tree of spec §2.2, named in the request's language. */
-    sidebar: buildSidebar(viewer.licence, { language, t }),
+    sidebar: sharedSidebar(viewer.licence, { language, t }),
     sidebarLanguage: language,
     sidebarCollapsed: readSidebarCollapsed(request.headers.get("Cookie")),
     /** A toast an action left for this page before redirecting here (flash.server.ts). */
