@@ -59,6 +59,8 @@ export const accountType = sqliteTable(
   },
   (t) => [
     uniqueIndex("account_type_name_uq").on(t.agencyId, t.name).where(sql`deleted_at is null`),
+    // Every row of an agency, deleted ones too (the finance defaults check whether an agency has any).
+    index("account_type_agency_idx").on(t.agencyId, t.kind),
     check("account_type_kind_ck", sql`kind in (${enumList(ACCOUNT_TYPE_KINDS)})`),
   ],
 );
@@ -145,6 +147,7 @@ export const paymentTerm = sqliteTable(
   },
   (t) => [
     uniqueIndex("payment_term_name_uq").on(t.agencyId, t.name).where(sql`deleted_at is null`),
+    index("payment_term_agency_idx").on(t.agencyId, t.name),
     check("payment_term_values_ck", sql`down_payment_bp between 0 and 10000 and installments between 0 and 120 and first_due_days between 0 and 3650 and interval_days between 0 and 3650`),
     check("payment_term_interval_ck", sql`interval_kind in (${enumList(INTERVAL_KINDS)}) and (day_of_month is null or day_of_month between 1 and 31)`),
   ],
@@ -276,7 +279,11 @@ export const financeTitleTotal = sqliteTable(
     amountCents: integer("amount_cents").notNull().default(0),
     paidCents: integer("paid_cents").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.agencyId, t.direction, t.status, t.dueDate, t.currency] })],
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.direction, t.status, t.dueDate, t.currency] }),
+    // Covering: the totals read one index entry per row, not the entry and then the row.
+    index("finance_title_total_cover_idx").on(t.agencyId, t.direction, t.status, t.dueDate, t.currency, t.titles, t.amountCents, t.paidCents),
+  ],
 );
 
 export const ENTRY_KINDS = ["settlement", "reversal", "transfer_out", "transfer_in", "manual"] as const;
