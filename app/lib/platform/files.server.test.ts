@@ -81,7 +81,7 @@ describe("imageDimensions and the size limits", () => {
     expect(imageDimensions(webp, "webp")).toBeNull();
   });
   it("checkImage refuses a file over the given bytes or a side over the given pixels, and reports the size", async () => {
-    const file = (b: Uint8Array) => new File([b], "x");
+    const file = (b: Uint8Array) => new File([new Uint8Array(b)], "x");
     expect(await checkImage(file(pngOf(4096, 10)), { maxDimension: 4096 })).toMatchObject({ ok: true, type: "png", width: 4096, height: 10 });
     expect(await checkImage(file(pngOf(4097, 10)), { maxDimension: 4096 })).toEqual({ ok: false, error: "validation.imageDimensions" });
     expect(await checkImage(file(webpOf("VP8X", 10, 5000)), { maxDimension: 4096 })).toEqual({ ok: false, error: "validation.imageDimensions" });
