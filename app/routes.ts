@@ -90,10 +90,10 @@ export default [
 
     ...prefix("receptivo", [
       sectionIndex("receptivo"),
-      ...crud("receptivo", "servicos"),
-      ...crud("receptivo", "motoristas"),
-      ...crud("receptivo", "guias"),
-      ...crud("receptivo", "frota"),
+      ...records("receptive", "servicos"),
+      ...records("receptive", "motoristas"),
+      ...records("receptive", "guias"),
+      ...records("receptive", "frota"),
     ]),
 
     ...prefix("vendas", [

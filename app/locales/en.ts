@@ -6,6 +6,7 @@ import destinations from "~/locales/registers/destinations/en";
 import agents from "~/locales/registers/agents/en";
 import partners from "~/locales/registers/partners/en";
 import services from "~/locales/services/en";
+import receptive from "~/locales/receptive/en";
 import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 
@@ -19,6 +20,7 @@ export default {
   ...destinations,
   ...agents,
   ...services,
+  ...receptive,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,

@@ -6,6 +6,7 @@ import destinations from "~/locales/registers/destinations/es";
 import agents from "~/locales/registers/agents/es";
 import partners from "~/locales/registers/partners/es";
 import services from "~/locales/services/es";
+import receptive from "~/locales/receptive/es";
 import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
 
@@ -19,6 +20,7 @@ export default {
   ...destinations,
   ...agents,
   ...services,
+  ...receptive,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/es.ts
   ...financeSettings,

@@ -7,6 +7,7 @@ import destinations from "~/locales/registers/destinations/pt";
 import agents from "~/locales/registers/agents/pt";
 import partners from "~/locales/registers/partners/pt";
 import services from "~/locales/services/pt";
+import receptive from "~/locales/receptive/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
 
@@ -21,6 +22,7 @@ const pt = {
   ...destinations,
   ...agents,
   ...services,
+  ...receptive,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,

@@ -20,7 +20,7 @@
  * index starting with agency_id.
  */
 import { eq, isNull } from "drizzle-orm";
-import { financeTitle, groundCharter } from "~/db/schema";
+import { financeTitle, groundCharter, receptiveService } from "~/db/schema";
 import type { TitlePartyKind } from "~/db/schema/finance";
 import type { ReferenceRule } from "~/lib/kit/record.server";
 
@@ -41,13 +41,36 @@ const charters = (column: typeof groundCharter.supplierId | typeof groundCharter
   label: "services.references.charters",
 });
 
-export type RegisterEntity = "client" | "supplier" | "provider" | "agent" | "boarding_point" | "destination";
+/** Receptive (issue #15): a receptive service that is not deleted keeps its provider. */
+const receptiveServices: ReferenceRule = {
+  table: receptiveService,
+  column: receptiveService.providerId,
+  live: receptiveService.deletedAt,
+  label: "receptive.references.services",
+};
+
+export type RegisterEntity =
+  | "client"
+  | "supplier"
+  | "provider"
+  | "agent"
+  | "boarding_point"
+  | "destination"
+  | "receptive_service"
+  | "driver"
+  | "guide"
+  | "fleet_vehicle";
 
 export const REFERENCES: Record<RegisterEntity, ReferenceRule[]> = {
   client: [financeTitles("client")],
   supplier: [financeTitles("supplier"), charters(groundCharter.supplierId)],
-  provider: [financeTitles("provider")],
+  provider: [financeTitles("provider"), receptiveServices],
   agent: [financeTitles("agent")],
   boarding_point: [],
   destination: [charters(groundCharter.destinationId)],
+  // The receptive schedule and excursions will point at these.
+  receptive_service: [],
+  driver: [],
+  guide: [],
+  fleet_vehicle: [],
 };

@@ -65,10 +65,7 @@ add("servicos/excursoes/clonar/:id", { licence: ["servicos", "excursoes"], menu:
 add("servicos/excursoes/operacional/:id", { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind: "operational" });
 add("servicos/receptivo", { licence: ["servicos", "receptivo"], menu: ["servicos", "receptivo"], kind: "page" });
 
-// Receptivo: the receptive module lives under Serviços in the licence.
-for (const key of ["servicos", "motoristas", "guias", "frota"]) {
-  crud(`receptivo/${key}`, ["servicos", "receptivo"], ["receptivo", key]);
-}
+// Receptivo (servicos, motoristas, guias, frota) is built: routes/receptive/*. It lives under Serviços in the licence.
 
 // Vendas
 add("vendas", { licence: ["vendas"], menu: ["vendas"], kind: "page" });

@@ -1,0 +1,104 @@
+/**
+ * Receptive services (Receptivo → Serviços): what the agency runs at the
+ * destination — transfers in and out, city tours, day trips — with duration,
+ * capacity, the provider that runs it (or none: the agency's own fleet), cost
+ * and price. Form schema, list spec, CSV.
+ */
+import { z } from "zod";
+import { RECEPTIVE_SERVICE_KINDS } from "~/db/schema/receptive";
+
+export { RECEPTIVE_SERVICE_KINDS };
+import { formatCents } from "~/lib/finance/money";
+import { optionalMoneyField } from "~/lib/finance/settings/fields";
+import { msg, optionalText, requiredText } from "~/lib/kit/forms";
+import { checkboxField, optionalInt, versionField } from "~/lib/kit/fields";
+import type { ListSpec } from "~/lib/kit/list";
+import { SERVICE_CURRENCIES } from "~/lib/services/fields";
+import { rcpErr } from "~/lib/receptive/fields";
+import { ACTIVE_FILTER } from "~/lib/receptive/driver";
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const MAX_DURATION_MINUTES = 7 * 24 * 60;
+
+const serviceFields = {
+  name: requiredText(160),
+  kind: z.enum(RECEPTIVE_SERVICE_KINDS, { error: msg.required }),
+  description: optionalText(2000),
+  /** Hours and minutes typed as "1:30", "90" (minutes) or "2h". */
+  duration: z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, msg.required)
+    .max(12, rcpErr.duration)
+    .transform((v, ctx) => {
+      const minutes = parseDuration(v);
+      if (minutes === null) {
+        ctx.addIssue({ code: "custom", message: rcpErr.duration });
+        return z.NEVER;
+      }
+      return minutes;
+    }),
+  capacity: optionalInt(0, 1000).transform((v) => v ?? 0),
+  providerId: optionalText(64).refine((v) => v === null || ID.test(v), rcpErr.provider),
+  cost: optionalMoneyField(),
+  price: optionalMoneyField(),
+  currency: z.enum(SERVICE_CURRENCIES, { error: msg.invalid }),
+  active: checkboxField(),
+};
+
+export const serviceSchema = z.object(serviceFields);
+export const serviceEditSchema = z.object({ ...serviceFields, version: versionField() });
+export type ServiceInput = z.output<typeof serviceSchema>;
+
+/** "1:30" / "1h30" / "2h" → minutes; a bare number is minutes. Null when not a duration of 1 minute to 7 days. */
+export function parseDuration(text: string): number | null {
+  const v = text.trim().toLowerCase().replace(/\s+/g, "");
+  let minutes: number | null = null;
+  let m: RegExpExecArray | null;
+  if ((m = /^([0-9]{1,3})$/.exec(v))) minutes = Number(m[1]);
+  else if ((m = /^([0-9]{1,3})(?::|h)([0-5][0-9])(?:min|m)?$/.exec(v))) minutes = Number(m[1]) * 60 + Number(m[2]);
+  else if ((m = /^([0-9]{1,3})h$/.exec(v))) minutes = Number(m[1]) * 60;
+  if (minutes === null || minutes < 1 || minutes > MAX_DURATION_MINUTES) return null;
+  return minutes;
+}
+
+/** Minutes as the form shows them: "1:30". */
+export const durationText = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
+
+export const SERVICE_SORTS = ["name", "kind", "price", "createdAt"] as const;
+export type ServiceSort = (typeof SERVICE_SORTS)[number];
+export type ServiceFilter = "kind" | "status";
+
+export const serviceListSpec = {
+  sorts: SERVICE_SORTS,
+  defaultSort: "name",
+  filters: { kind: RECEPTIVE_SERVICE_KINDS, status: ACTIVE_FILTER },
+} as const satisfies ListSpec<ServiceSort, ServiceFilter>;
+
+type ServiceRow = {
+  name: string;
+  kind: string;
+  description: string | null;
+  durationMinutes: number;
+  capacity: number;
+  providerId: string | null;
+  costCents: number;
+  priceCents: number;
+  currency: string;
+  active: boolean;
+};
+
+export const serviceFormValues = (r: ServiceRow) => ({
+  name: r.name,
+  kind: r.kind,
+  description: r.description ?? "",
+  duration: durationText(r.durationMinutes),
+  capacity: r.capacity ? String(r.capacity) : "",
+  providerId: r.providerId ?? "",
+  cost: formatCents(r.costCents),
+  price: formatCents(r.priceCents),
+  currency: r.currency,
+  active: r.active ? "on" : "",
+});
+
+export const SERVICE_CSV_COLUMNS = ["name", "kind", "duration", "capacity", "provider", "cost", "price", "currency", "active", "description"] as const;
