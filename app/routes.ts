@@ -78,10 +78,16 @@ export default [
 
     ...prefix("servicos", [
       sectionIndex("servicos"),
-      ...crud("servicos", "pacotes-de-terceiros"),
+      ...records("services", "pacotes-de-terceiros"),
+      // A package image (or its thumbnail), to members of its agency only.
+      route("pacotes-de-terceiros/imagem/:imageId", "routes/services/pacotes-de-terceiros.imagem.ts"),
       ...records("services", "fretamento-terrestre"),
-      ...crud("servicos", "bloqueio-hospedagem"),
-      ...crud("servicos", "bloqueio-aereo"),
+      ...records("services", "bloqueio-hospedagem"),
+      // The rooming list for the hotel (format csv or pdf).
+      route("bloqueio-hospedagem/rooming/:id/:format", "routes/services/bloqueio-hospedagem.rooming.ts"),
+      ...records("services", "bloqueio-aereo"),
+      // The passenger list for the airline (format csv or pdf).
+      route("bloqueio-aereo/passageiros/:id/:format", "routes/services/bloqueio-aereo.passageiros.ts"),
       ...crud("servicos", "excursoes"),
       screen("servicos", "excursoes/clonar/:id"),
       screen("servicos", "excursoes/operacional/:id"),
@@ -113,6 +119,8 @@ export default [
         route(`${key}/novo`, "routes/finance/titles/form.tsx", { id: `finance/${key}/novo` }),
         route(`${key}/editar/:id`, "routes/finance/titles/form.tsx", { id: `finance/${key}/editar` }),
         route(`${key}/exportar`, "routes/finance/titles/export.ts", { id: `finance/${key}/exportar` }),
+        // The totals of the list's filtered set, fetched after the list renders.
+        route(`${key}/totais`, "routes/finance/titles/totals.ts", { id: `finance/${key}/totais` }),
         // A receipt attached to a title, to members of its agency only.
         route(`${key}/anexo/:id`, "routes/finance/titles/attachment.ts", { id: `finance/${key}/anexo` }),
       ]),

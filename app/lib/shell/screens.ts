@@ -56,10 +56,7 @@ add("tarefas", { licence: ["tarefas"], menu: ["tarefas"], kind: "board" });
 add("tarefas/tipos", { licence: ["tarefas", "tipos"], menu: ["tarefas", "tipos"], kind: "list" });
 add("tarefas/:status", { licence: ["tarefas"], menu: ["tarefas"], kind: "status" });
 
-// Serviços (fretamento_terrestre is built: routes/services/fretamento-terrestre*)
-for (const key of ["pacotes_de_terceiros", "bloqueio_hospedagem", "bloqueio_aereo"]) {
-  crud(`servicos/${key.replaceAll("_", "-")}`, ["servicos", key]);
-}
+// Serviços (fretamento_terrestre, pacotes_de_terceiros, bloqueio_hospedagem and bloqueio_aereo are built: routes/services/*)
 crud("servicos/excursoes", ["servicos", "excursoes"]);
 add("servicos/excursoes/clonar/:id", { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind: "clone" });
 add("servicos/excursoes/operacional/:id", { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind: "operational" });

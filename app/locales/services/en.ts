@@ -1,7 +1,11 @@
 import type { ServicesTranslation } from "~/locales/services/pt";
+import blocksEn from "~/locales/services/blocks/en";
+import packagesEn from "~/locales/services/packages/en";
 
 export default {
   services: {
+    ...blocksEn,
+    ...packagesEn,
     seatMap: {
       label: "Seat map",
       legend: "Legend",

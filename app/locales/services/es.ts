@@ -1,7 +1,11 @@
 import type { ServicesTranslation } from "~/locales/services/pt";
+import blocksEs from "~/locales/services/blocks/es";
+import packagesEs from "~/locales/services/packages/es";
 
 export default {
   services: {
+    ...blocksEs,
+    ...packagesEs,
     seatMap: {
       label: "Mapa de asientos",
       legend: "Leyenda",

@@ -1,8 +1,12 @@
+import blocksPt from "~/locales/services/blocks/pt";
+import packagesPt from "~/locales/services/packages/pt";
 // Services (services.*): the seat map and its editor, ground charters, and what
 // every service screen shares. Spread into ../pt.ts; en and es must have exactly
 // these keys (`satisfies ServicesTranslation`).
 const servicesPt = {
   services: {
+    ...blocksPt,
+    ...packagesPt,
     seatMap: {
       label: "Mapa de poltronas",
       legend: "Legenda",

@@ -8,9 +8,11 @@
  *
  * Text is drawn with the standard Helvetica (WinAnsi: á, ç, ã, é, ó, ü, ñ… all
  * covered); any other character is replaced (accents dropped, typographic signs
- * mapped, the rest "?"), so no text a user typed can make the PDF throw.
+ * mapped, the rest "?"), so no text a user typed can make the PDF throw
+ * (winAnsiSafe and fitText, shared in kit/table-pdf.server.ts).
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { fitText as fit, winAnsiSafe } from "~/lib/kit/table-pdf.server";
 import type { accountStatement } from "~/lib/finance/ledger/reports.server";
 import { formatCalendarDate, formatDateTime, formatMoney } from "~/lib/platform/format";
 
@@ -38,63 +40,6 @@ const LINE = 11;
 const GRAY = rgb(0.4, 0.4, 0.4);
 const RED = rgb(0.7, 0.1, 0.1);
 const RULE = rgb(0.75, 0.75, 0.75);
-
-/** Characters outside WinAnsi that have an obvious stand-in. */
-const STAND_INS: Record<string, string> = {
-  "\u2212": "-",
-  "\u2010": "-",
-  "\u2011": "-",
-  "\u202f": " ",
-  "\u2009": " ",
-  "\u2007": " ",
-  "\u200b": "",
-  "\t": " ",
-  "\n": " ",
-  "\r": " ",
-};
-
-/** `text` with every character the font cannot draw replaced: stand-ins, accents dropped, else "?". */
-export function winAnsiSafe(text: string, font: PDFFont): string {
-  const supported = charsetOf(font);
-  let out = "";
-  for (const ch of text.normalize("NFC")) {
-    const code = ch.codePointAt(0)!;
-    if (supported.has(code)) {
-      out += ch;
-      continue;
-    }
-    if (ch in STAND_INS) {
-      out += STAND_INS[ch];
-      continue;
-    }
-    const base = ch.normalize("NFD").replace(/\p{M}/gu, "");
-    out += base && [...base].every((c) => supported.has(c.codePointAt(0)!)) ? base : code < 0x20 ? " " : "?";
-  }
-  return out;
-}
-
-const charsets = new WeakMap<PDFFont, Set<number>>();
-function charsetOf(font: PDFFont): Set<number> {
-  let set = charsets.get(font);
-  if (!set) {
-    set = new Set(font.getCharacterSet());
-    charsets.set(font, set);
-  }
-  return set;
-}
-
-/** `text` cut with "…" to fit `width` at `size`. */
-function fit(text: string, font: PDFFont, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (font.widthOfTextAtSize(`${text.slice(0, mid)}…`, size) <= width) lo = mid;
-    else hi = mid - 1;
-  }
-  return `${text.slice(0, lo).trimEnd()}…`;
-}
 
 type Column = { key: "date" | "movement" | "inflow" | "outflow" | "balance"; width: number; right?: boolean };
 
@@ -236,3 +181,5 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
   // No object streams: plain objects, readable by the simplest tools (and the tests).
   return new Uint8Array(await doc.save({ useObjectStreams: false }));
 }
+
+export { winAnsiSafe };

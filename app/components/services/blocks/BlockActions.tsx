@@ -1,0 +1,45 @@
+import { Button, Flex } from "@radix-ui/themes";
+import { Archive, Copy } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+
+/** Duplicate and archive, in a block's page header; archiving asks first (without JavaScript the form posts straight away). */
+export function BlockActions({ name, canArchive }: { name: string; canArchive: boolean }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [open, setOpen] = useState(false);
+  return (
+    <Flex gap="2" wrap="wrap">
+      <Form method="post" replace>
+        <Button type="submit" name="intent" value="clone" variant="soft" color="gray" disabled={busy} data-testid="block-clone">
+          <Copy size={16} aria-hidden /> {t("services.clone.action")}
+        </Button>
+      </Form>
+      {canArchive && (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          testId="archive-dialog"
+          trigger={
+            <Button variant="soft" color="red" data-testid="block-archive">
+              <Archive size={16} aria-hidden /> {t("services.archive.action")}
+            </Button>
+          }
+          title={t("services.archive.title", { name })}
+          description={t("services.archive.text")}
+          cancelLabel={t("forms.cancel")}
+          confirm={
+            <Form method="post" replace onSubmit={() => setOpen(false)}>
+              <Button type="submit" name="intent" value="archive" color="red" disabled={busy} data-testid="archive-confirm">
+                <Archive size={16} aria-hidden /> {t("services.archive.confirm")}
+              </Button>
+            </Form>
+          }
+        />
+      )}
+    </Flex>
+  );
+}
