@@ -166,3 +166,56 @@ export const fleetVehicle = sqliteTable(
     check("fleet_vehicle_renavam_ck", sql`renavam is null or (length(renavam) = 11 and renavam not glob '*[^0-9]*')`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// The schedule: service orders
+
+/** A service order's state: scheduled (in the agenda), done, or cancelled (frees its people and vehicle). */
+export const RECEPTIVE_ORDER_STATUSES = ["scheduled", "done", "cancelled"] as const;
+export type ReceptiveOrderStatus = (typeof RECEPTIVE_ORDER_STATUSES)[number];
+
+/**
+ * One run of a receptive service at a date-time: passengers, pickup, and the
+ * vehicle, driver and guide assigned. `ends_at` = `starts_at` + the service's
+ * duration (kept on the row so overlaps are one indexed comparison). A driver,
+ * guide or vehicle is never in two live orders whose [starts_at, ends_at)
+ * overlap: the app refuses it with field errors, and triggers
+ * (migration 0013) refuse it in the database too, so two concurrent saves
+ * cannot both win.
+ */
+export const receptiveOrder = sqliteTable(
+  "receptive_order",
+  {
+    id: id(),
+    ...tenant(),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => receptiveService.id),
+    startsAt: text("starts_at").notNull(),
+    endsAt: text("ends_at").notNull(),
+    passengers: integer("passengers").notNull(),
+    /** Who it is for (a name, a group, a flight) until sales link their passengers. */
+    reference: text("reference"),
+    pickup: text("pickup"),
+    dropoff: text("dropoff"),
+    vehicleId: text("vehicle_id").references(() => fleetVehicle.id),
+    driverId: text("driver_id").references(() => driver.id),
+    guideId: text("guide_id").references(() => guide.id),
+    status: text("status", { enum: RECEPTIVE_ORDER_STATUSES }).notNull().default("scheduled"),
+    notes: text("notes"),
+    searchText: text("search_text").notNull().default(""),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    deletedAt: text("deleted_at"),
+    ...timestamps,
+    version: version(),
+  },
+  (t) => [
+    index("receptive_order_starts_idx").on(t.agencyId, t.deletedAt, t.startsAt, t.id),
+    index("receptive_order_driver_idx").on(t.agencyId, t.driverId, t.startsAt),
+    index("receptive_order_guide_idx").on(t.agencyId, t.guideId, t.startsAt),
+    index("receptive_order_vehicle_idx").on(t.agencyId, t.vehicleId, t.startsAt),
+    index("receptive_order_service_idx").on(t.agencyId, t.serviceId, t.startsAt),
+    check("receptive_order_status_ck", sql`status in (${enumList(RECEPTIVE_ORDER_STATUSES)})`),
+    check("receptive_order_values_ck", sql`ends_at > starts_at and passengers between 1 and 1000`),
+  ],
+);
