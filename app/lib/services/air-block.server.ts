@@ -353,13 +353,24 @@ function selectBlocks(scope: ReadScope, query: ListQuery<AirBlockSort, BlockFilt
   const sortColumn = airBlockSource(timeZone).sortColumns[query.sort];
   return (where: SQL, order: SQL[], limit: number) =>
     db
+      // Flat columns each under its own name: D1 returns a joined row's columns by name (see hotel-block.server.ts).
       .select({
         id: airBlock.id,
-        sortValue: sql<string | number | null>`${sortColumn}`,
-        row: airBlock,
-        airlineName: supplier.name,
-        airlineTradeName: supplier.tradeName,
-        destinationName: destination.name,
+        sortValue: sql<string | number | null>`${sortColumn}`.as("sort_value"),
+        title: airBlock.title,
+        locator: airBlock.locator,
+        seats: airBlock.seats,
+        fareCostCents: airBlock.fareCostCents,
+        farePriceCents: airBlock.farePriceCents,
+        taxesCents: airBlock.taxesCents,
+        currency: airBlock.currency,
+        nameDeadline: airBlock.nameDeadline,
+        ticketingDeadline: airBlock.ticketingDeadline,
+        departureAt: airBlock.departureAt,
+        notes: airBlock.notes,
+        airlineName: sql<string | null>`${supplier.name}`.as("airline_name"),
+        airlineTradeName: sql<string | null>`${supplier.tradeName}`.as("airline_trade_name"),
+        destinationName: sql<string | null>`${destination.name}`.as("destination_name"),
       })
       .from(airBlock)
       .leftJoin(supplier, and(eq(supplier.id, airBlock.airlineId), eq(supplier.agencyId, agencyId)))
@@ -383,10 +394,10 @@ export function routeOf(segments: readonly { fromIata: string; toIata: string }[
 
 async function withFigures(scope: Scope, rows: Selected[], now: Date) {
   const segments = await segmentsOf(scope, rows.map((r) => r.id));
-  const availability = await airBlockAvailability(scope, rows.map((r) => r.row));
+  const availability = await airBlockAvailability(scope, rows);
   return rows.map((r) => {
     const own = segments.filter((s) => s.blockId === r.id);
-    return { selected: r, segments: own, availability: availability.get(r.id)!, mark: airBlockMark(r.row, now, scope.timeZone) };
+    return { selected: r, segments: own, availability: availability.get(r.id)!, mark: airBlockMark(r, now, scope.timeZone) };
   });
 }
 
@@ -399,18 +410,18 @@ export async function listAirBlocks(scope: Scope, query: ListQuery<AirBlockSort,
       ({ selected: s, segments, availability: { names, ...availability }, mark }): AirBlockListRow => ({
         id: s.id,
         sortValue: s.sortValue,
-        title: s.row.title,
+        title: s.title,
         airlineName: s.airlineTradeName || s.airlineName,
         destinationName: s.destinationName,
-        locator: s.row.locator,
+        locator: s.locator,
         route: routeOf(segments),
-        departureAt: s.row.departureAt,
-        seats: s.row.seats,
+        departureAt: s.departureAt,
+        seats: s.seats,
         passengers: names,
-        farePriceCents: s.row.farePriceCents,
-        currency: s.row.currency,
-        nameDeadline: s.row.nameDeadline,
-        ticketingDeadline: s.row.ticketingDeadline,
+        farePriceCents: s.farePriceCents,
+        currency: s.currency,
+        nameDeadline: s.nameDeadline,
+        ticketingDeadline: s.ticketingDeadline,
         availability,
         mark,
       }),
@@ -433,25 +444,25 @@ export function airBlocksCsv(scope: Scope, query: ListQuery<AirBlockSort, BlockF
     batched,
     AIR_BLOCK_CSV_COLUMNS,
     ({ selected: s, segments, availability }): Record<AirBlockCsvColumn, string> => ({
-      title: s.row.title,
+      title: s.title,
       airline: s.airlineTradeName || s.airlineName || "",
       destination: s.destinationName ?? "",
-      locator: s.row.locator ?? "",
+      locator: s.locator ?? "",
       route: routeOf(segments),
-      departureAt: local(s.row.departureAt),
+      departureAt: local(s.departureAt),
       returnAt: local(segments.length > 1 ? segments[segments.length - 1]!.departureAt : null),
-      seats: String(s.row.seats),
+      seats: String(s.seats),
       passengers: String(availability.names),
       sold: String(availability.sold),
       held: String(availability.held),
       free: String(availability.free),
-      fareCost: formatCents(s.row.fareCostCents),
-      farePrice: formatCents(s.row.farePriceCents),
-      taxes: formatCents(s.row.taxesCents),
-      currency: s.row.currency,
-      nameDeadline: local(s.row.nameDeadline),
-      ticketingDeadline: local(s.row.ticketingDeadline),
-      notes: s.row.notes ?? "",
+      fareCost: formatCents(s.fareCostCents),
+      farePrice: formatCents(s.farePriceCents),
+      taxes: formatCents(s.taxesCents),
+      currency: s.currency,
+      nameDeadline: local(s.nameDeadline),
+      ticketingDeadline: local(s.ticketingDeadline),
+      notes: s.notes ?? "",
     }),
     filename,
   );

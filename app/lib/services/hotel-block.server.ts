@@ -396,13 +396,25 @@ export type HotelBlockListRow = {
   mark: DeadlineMark;
 };
 
+/**
+ * The list's columns, flat and each under its own name: D1 returns a joined
+ * row's columns by name, so two of the same name (block and supplier ids, the
+ * sort column) would lose one.
+ */
 const listColumns = (sortColumn: unknown) => ({
   id: accommodationBlock.id,
-  sortValue: sql<string | number | null>`${sortColumn}`,
-  row: accommodationBlock,
-  hotelName: supplier.name,
-  hotelTradeName: supplier.tradeName,
-  destinationName: destination.name,
+  sortValue: sql<string | number | null>`${sortColumn}`.as("sort_value"),
+  title: accommodationBlock.title,
+  hotelId: accommodationBlock.hotelId,
+  checkIn: accommodationBlock.checkIn,
+  checkOut: accommodationBlock.checkOut,
+  mealPlan: accommodationBlock.mealPlan,
+  releaseDate: accommodationBlock.releaseDate,
+  currency: accommodationBlock.currency,
+  notes: accommodationBlock.notes,
+  hotelName: sql<string | null>`${supplier.name}`.as("hotel_name"),
+  hotelTradeName: sql<string | null>`${supplier.tradeName}`.as("hotel_trade_name"),
+  destinationName: sql<string | null>`${destination.name}`.as("destination_name"),
 });
 
 function selectBlocks(scope: ReadScope, query: ListQuery<HotelBlockSort, BlockFilter>) {
@@ -427,13 +439,13 @@ async function withFigures(scope: Scope, rows: Selected[], now: Date) {
   const availability = await hotelBlockAvailability(scope, ids, types);
   return rows.map((r) => {
     const own = types.filter((t) => t.blockId === r.id);
-    const totals = hotelBlockTotals(r.row, own);
+    const totals = hotelBlockTotals(r, own);
     return {
       selected: r,
       types: own,
       totals,
       availability: availability.get(r.id)!.total,
-      mark: r.row.releaseDate ? deadlineMark({ day: r.row.releaseDate }, now, scope.timeZone) : null,
+      mark: r.releaseDate ? deadlineMark({ day: r.releaseDate }, now, scope.timeZone) : null,
     };
   });
 }
@@ -447,15 +459,15 @@ export async function listHotelBlocks(scope: Scope, query: ListQuery<HotelBlockS
       ({ selected: s, totals, availability, mark }): HotelBlockListRow => ({
         id: s.id,
         sortValue: s.sortValue,
-        title: s.row.title,
-        hotelId: s.row.hotelId,
+        title: s.title,
+        hotelId: s.hotelId,
         hotelName: s.hotelTradeName || s.hotelName,
         destinationName: s.destinationName,
-        checkIn: s.row.checkIn,
-        checkOut: s.row.checkOut,
-        mealPlan: s.row.mealPlan,
-        releaseDate: s.row.releaseDate,
-        currency: s.row.currency,
+        checkIn: s.checkIn,
+        checkOut: s.checkOut,
+        mealPlan: s.mealPlan,
+        releaseDate: s.releaseDate,
+        currency: s.currency,
         rooms: totals.rooms,
         roomNights: totals.roomNights,
         priceCents: totals.priceCents,
@@ -483,14 +495,14 @@ export function hotelBlocksCsv(scope: Scope, query: ListQuery<HotelBlockSort, Bl
     batched,
     HOTEL_BLOCK_CSV_COLUMNS,
     ({ selected: s, types, totals, availability }): Record<HotelBlockCsvColumn, string> => ({
-      title: s.row.title,
+      title: s.title,
       hotel: s.hotelTradeName || s.hotelName || "",
       destination: s.destinationName ?? "",
-      checkIn: s.row.checkIn,
-      checkOut: s.row.checkOut,
+      checkIn: s.checkIn,
+      checkOut: s.checkOut,
       nights: String(totals.nights),
-      mealPlan: mealPlanLabel(s.row.mealPlan),
-      releaseDate: s.row.releaseDate ?? "",
+      mealPlan: mealPlanLabel(s.mealPlan),
+      releaseDate: s.releaseDate ?? "",
       roomTypes: types.map((t) => `${t.name} x${t.quantity}`).join(" | "),
       rooms: String(totals.rooms),
       roomNights: String(totals.roomNights),
@@ -499,8 +511,8 @@ export function hotelBlocksCsv(scope: Scope, query: ListQuery<HotelBlockSort, Bl
       free: String(availability.free),
       cost: formatCents(totals.costCents),
       price: formatCents(totals.priceCents),
-      currency: s.row.currency,
-      notes: s.row.notes ?? "",
+      currency: s.currency,
+      notes: s.notes ?? "",
     }),
     filename,
   );
