@@ -181,7 +181,8 @@ function deepFreeze(items: NavItem[]): NavItem[] {
     deepFreeze(item.children);
     Object.freeze(item);
   }
-  return Object.freeze(items);
+  Object.freeze(items);
+  return items;
 }
 
 /**
