@@ -19,8 +19,8 @@
  * The count runs within the record's agency; give the referencing column an
  * index starting with agency_id.
  */
-import { eq, isNull } from "drizzle-orm";
-import { financeTitle, groundCharter, receptiveService } from "~/db/schema";
+import { eq, isNull, sql } from "drizzle-orm";
+import { financeTitle, groundCharter, receptiveService, thirdPartyPackage, thirdPartyPackageDestination } from "~/db/schema";
 import type { TitlePartyKind } from "~/db/schema/finance";
 import type { ReferenceRule } from "~/lib/kit/record.server";
 
@@ -40,6 +40,15 @@ const charters = (column: typeof groundCharter.supplierId | typeof groundCharter
   live: groundCharter.archivedAt,
   label: "services.references.charters",
 });
+
+/** Services (issue #14): a package that is not archived keeps its operator and its destinations. */
+const packageOperators: ReferenceRule = { table: thirdPartyPackage, column: thirdPartyPackage.operatorId, live: thirdPartyPackage.archivedAt, label: "services.packages.references" };
+const packageDestinations: ReferenceRule = {
+  table: thirdPartyPackageDestination,
+  column: thirdPartyPackageDestination.destinationId,
+  live: sql`exists (select 1 from ${thirdPartyPackage} where ${thirdPartyPackage.agencyId} = ${thirdPartyPackageDestination.agencyId} and ${thirdPartyPackage.id} = ${thirdPartyPackageDestination.packageId} and ${thirdPartyPackage.archivedAt} is null)`,
+  label: "services.packages.references",
+};
 
 /** Receptive (issue #15): a receptive service that is not deleted keeps its provider. */
 const receptiveServices: ReferenceRule = {
@@ -63,11 +72,11 @@ export type RegisterEntity =
 
 export const REFERENCES: Record<RegisterEntity, ReferenceRule[]> = {
   client: [financeTitles("client")],
-  supplier: [financeTitles("supplier"), charters(groundCharter.supplierId)],
+  supplier: [financeTitles("supplier"), charters(groundCharter.supplierId), packageOperators],
   provider: [financeTitles("provider"), receptiveServices],
   agent: [financeTitles("agent")],
   boarding_point: [],
-  destination: [charters(groundCharter.destinationId)],
+  destination: [charters(groundCharter.destinationId), packageDestinations],
   // The receptive schedule and excursions will point at these.
   receptive_service: [],
   driver: [],
