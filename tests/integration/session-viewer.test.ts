@@ -171,3 +171,24 @@ describe("the daily refresh", () => {
     expect(after!.expires_at).toBe(before!.expires_at);
   });
 });
+
+describe("the dashboard's figures (one batch)", () => {
+  it("counts the agency's active users and the viewer's unread notifications, no other agency's", async () => {
+    const { agency, user, cookie } = await staffOf("Admin");
+    await createUser({ agencyId: agency.id });
+    const inactive = await createUser({ agencyId: agency.id });
+    await env.DB.prepare("update profile set active = 0 where id = ?").bind(inactive.id).run();
+    const other = await createAgency();
+    await createUser({ agencyId: other.id });
+    const now = new Date().toISOString();
+    for (const [id, read] of [["n1", 0], ["n2", 0], ["n3", 1]] as const) {
+      await env.DB.prepare("insert into notification (id, user_id, agency_id, title, message, read, created_at) values (?, ?, ?, 't', 'm', ?, ?)")
+        .bind(`${id}-${user.id}`, user.id, agency.id, read, now)
+        .run();
+    }
+    const res = await appRequest("/dashboard", { cookie });
+    expect(res.status).toBe(200);
+    const body = await json<{ figures: { activeUsers: number; unreadNotifications: number } }>(res);
+    expect(body.figures).toEqual({ activeUsers: 2, unreadNotifications: 2 });
+  });
+});
