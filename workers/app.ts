@@ -59,4 +59,9 @@ export default {
       return internalError("app", error);
     }
   },
+  // The Cron Trigger (wrangler.toml [triggers]): the services' deadline alerts (npm run alerts locally).
+  // Imported when it runs, so the Worker's startup does not grow.
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(import("~/lib/services/deadlines.server").then(({ runDeadlineAlerts }) => runDeadlineAlerts(env, new Date(controller.scheduledTime))));
+  },
 } satisfies ExportedHandler<Env>;
