@@ -7,6 +7,7 @@
 import { defaultLicence } from "../../app/lib/system/licence.ts";
 import { buildRegisterRows, REGISTER_TABLES, type RegisterTable, type SeedRow } from "./seed-registers.ts";
 import { buildFinanceRows, FINANCE_TABLES, type FinanceTable } from "./seed-finance.ts";
+import { buildPackageRows, PACKAGE_TABLES, type PackageTable } from "./seed-packages.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -160,6 +161,27 @@ export async function buildSeedStatements(
   });
   for (const table of Object.keys(FINANCE_TABLES) as FinanceTable[]) {
     statements.push(...insertMany(table, finance[table], SEED_FINANCE_ROWS_PER_STATEMENT));
+  }
+  // Services: third-party packages (scripts/seed/seed-packages.ts), departures counted from today.
+  const packages = buildPackageRows(DEMO_AGENCIES, {
+    today: new Date(),
+    parties: Object.fromEntries(
+      DEMO_AGENCIES.map((a) => {
+        const operators = registers.supplier.filter((r) => r.agency_id === a.id && r.category === "operator");
+        return [
+          a.id,
+          {
+            operators: operators.map((r) => String(r.id)),
+            operatorNames: Object.fromEntries(operators.map((r) => [String(r.id), String(r.trade_name ?? r.name)])),
+            destinations: registers.destination.filter((r) => r.agency_id === a.id).map((r) => ({ id: String(r.id), name: String(r.name) })),
+            userId: DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null,
+          },
+        ];
+      }),
+    ),
+  });
+  for (const table of Object.keys(PACKAGE_TABLES) as PackageTable[]) {
+    statements.push(...insertMany(table, packages[table]));
   }
   return statements;
 }
