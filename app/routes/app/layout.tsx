@@ -13,6 +13,7 @@ import { PageTransition } from "~/components/shell/PageTransition";
 import { Sidebar } from "~/components/shell/Sidebar";
 import { UserMenu } from "~/components/shell/UserMenu";
 import { readFlash } from "~/lib/platform/flash.server";
+import { shellShouldRevalidate } from "~/lib/shell/revalidate";
 import { buildSidebar, sharedSidebar, type Translate } from "~/lib/shell/sidebar";
 import { lookup } from "~/lib/platform/translate";
 import { publicViewer } from "~/lib/platform/viewer";
@@ -62,6 +63,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     { headers: flash.clear },
   );
 }
+
+/** Not re-loaded between staff pages unless a form was submitted or the revalidation is explicit (lib/shell/revalidate.ts). */
+export const shouldRevalidate = shellShouldRevalidate;
 
 export function useViewer() {
   const data = useRouteLoaderData<typeof loader>("routes/app/layout");
