@@ -811,10 +811,10 @@ async function main() {
   const argv = process.argv.slice(2);
   if (argv.includes("--help") || argv.includes("-h")) {
     console.log(
-      "Usage: node tests/bench/run.ts [--skip-build]\n" +
+      "Usage: node tests/bench/run.ts [--skip-build] [--sizes-only]\n" +
         `  Builds, serves the build on http://127.0.0.1:${APP_PORT} with a fresh state (${STATE_DIR}) beside the bare Worker\n` +
         `  on http://127.0.0.1:${BARE_PORT}, measures HTTP (ratios to the bare Worker + D1), sizes and startup,\n` +
-        "  writes bench/results/<timestamp>.json and .md.\n" +
+        "  writes bench/results/<timestamp>.json and .md. --sizes-only: print the client JS sizes and stop.\n" +
         "  BENCH_DURATION (s per target at c=connections, default 10; c=1 runs half as long, at least 3 s),\n" +
         "  BENCH_CONNECTIONS (default 10), BENCH_PORT (8790), BENCH_BARE_PORT (8780).",
     );
@@ -831,6 +831,15 @@ async function main() {
   }
 
   const client = clientSizes();
+  if (argv.includes("--sizes-only")) {
+    // Just the client JS sizes of an existing build (no server, no load): shell and the routes over the goal.
+    console.log(`staff shell: ${(client.shellJsGzip / 1024).toFixed(1)} kB gzip (${client.shellFiles} files; goal ${SIZE_GOALS.shellJsGzip / 1024} kB)`);
+    for (const r of [...client.routes].sort((a, b) => b.beyondShellJsGzip - a.beyondShellJsGzip).slice(0, 15)) {
+      const flag = r.beyondShellJsGzip > SIZE_GOALS.routeChunkGzip ? "FAIL" : "ok";
+      console.log(`${flag.padEnd(5)}${(r.beyondShellJsGzip / 1024).toFixed(1).padStart(7)} kB  ${r.route}`);
+    }
+    return;
+  }
   const serverBundles = serverSizes();
 
   console.log("Profiling Worker startup (wrangler check startup)...");
