@@ -91,7 +91,11 @@ export default [
       ...crud("servicos", "excursoes"),
       screen("servicos", "excursoes/clonar/:id"),
       screen("servicos", "excursoes/operacional/:id"),
-      screen("servicos", "receptivo"),
+      // The receptive schedule: the agenda (day / week), service orders, a driver's daily sheet.
+      route("receptivo", "routes/receptive/agenda.tsx"),
+      route("receptivo/ordens/novo", "routes/receptive/ordens.form.tsx", { id: "receptive/ordens/novo" }),
+      route("receptivo/ordens/editar/:id", "routes/receptive/ordens.form.tsx", { id: "receptive/ordens/editar" }),
+      route("receptivo/folha/:driverId", "routes/receptive/folha.ts"),
     ]),
 
     ...prefix("receptivo", [

@@ -60,7 +60,6 @@ add("tarefas/:status", { licence: ["tarefas"], menu: ["tarefas"], kind: "status"
 crud("servicos/excursoes", ["servicos", "excursoes"]);
 add("servicos/excursoes/clonar/:id", { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind: "clone" });
 add("servicos/excursoes/operacional/:id", { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind: "operational" });
-add("servicos/receptivo", { licence: ["servicos", "receptivo"], menu: ["servicos", "receptivo"], kind: "page" });
 
 // Receptivo (servicos, motoristas, guias, frota) is built: routes/receptive/*. It lives under Serviços in the licence.
 
