@@ -54,7 +54,7 @@ const airBlockFields = (timeZone: string) => ({
   locator: optionalText(12)
     .transform((v) => (v ? v.toUpperCase().replace(/\s/g, "") : null))
     .refine((v) => v === null || /^[A-Z0-9]{5,8}$/.test(v), msg.invalid),
-  seats: wholeField(1, MAX_SEATS).refine((v) => v <= MAX_SEATS, blockErr.seats),
+  seats: wholeField(1, MAX_SEATS, blockErr.seats),
   fareCost: moneyField(),
   farePrice: moneyField(),
   taxes: moneyField(),

@@ -60,8 +60,8 @@ export const moneyField = () =>
     return cents;
   });
 
-/** A required whole number within bounds. */
-export const wholeField = (min: number, max: number) =>
+/** A required whole number within bounds (`rangeError` when out of them). */
+export const wholeField = (min: number, max: number, rangeError: string = blockErr.whole) =>
   z
     .string({ error: msg.required })
     .trim()
@@ -69,7 +69,7 @@ export const wholeField = (min: number, max: number) =>
     .max(8, blockErr.whole)
     .refine((v) => /^[0-9]+$/.test(v), blockErr.whole)
     .transform((v) => Number.parseInt(v, 10))
-    .refine((v) => v >= min && v <= max, blockErr.whole);
+    .refine((v) => v >= min && v <= max, rangeError);
 
 /** A required calendar day "YYYY-MM-DD". */
 export const requiredDay = () =>
