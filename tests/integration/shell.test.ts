@@ -31,7 +31,7 @@ const ROUTES = [
   ...["pacotes-de-terceiros", "fretamento-terrestre", "bloqueio-hospedagem", "bloqueio-aereo"].flatMap((k) => [
     `/servicos/${k}`,
     `/servicos/${k}/novo`,
-    ...(k === "fretamento-terrestre" ? [] : [`/servicos/${k}/editar/42`]),
+    ...(k === "fretamento-terrestre" || k === "pacotes-de-terceiros" ? [] : [`/servicos/${k}/editar/42`]),
   ]),
   "/servicos/excursoes",
   "/servicos/excursoes/novo",
@@ -138,9 +138,9 @@ describe("authenticated routes of spec §2.6", () => {
   });
 
   it("describe each generic screen by its licence entry, kind and translated title", async () => {
-    const novo = await json<ScreenData>(await appRequest("/servicos/pacotes-de-terceiros/novo", { cookie: admin }));
-    expect(novo.screen).toMatchObject({ licence: ["servicos", "pacotes_de_terceiros"], kind: "new" });
-    expect(novo.documentTitle).toBe("Novo · Pacotes de Terceiros");
+    const novo = await json<ScreenData>(await appRequest("/servicos/excursoes/novo", { cookie: admin }));
+    expect(novo.screen).toMatchObject({ licence: ["servicos", "excursoes"], kind: "new" });
+    expect(novo.documentTitle).toBe("Novo · Excursões");
     const comissoes = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: admin }));
     expect(comissoes.screen.licence).toEqual(["financeiro", "faturamento", "comissoes"]);
     expect(comissoes.documentTitle).toBe("Comissões");
