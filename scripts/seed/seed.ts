@@ -8,6 +8,7 @@ import { defaultLicence } from "../../app/lib/system/licence.ts";
 import { buildRegisterRows, REGISTER_TABLES, type RegisterTable, type SeedRow } from "./seed-registers.ts";
 import { buildFinanceRows, FINANCE_TABLES, type FinanceTable } from "./seed-finance.ts";
 import { buildPackageRows, PACKAGE_TABLES, type PackageTable } from "./seed-packages.ts";
+import { buildReceptiveRows, RECEPTIVE_TABLES, type ReceptiveTable } from "./seed-receptive.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -182,6 +183,15 @@ export async function buildSeedStatements(
   });
   for (const table of Object.keys(PACKAGE_TABLES) as PackageTable[]) {
     statements.push(...insertMany(table, packages[table]));
+  }
+  // Receptive (scripts/seed/seed-receptive.ts): services, drivers, guides, fleet and a week of orders from today.
+  const receptive = buildReceptiveRows(DEMO_AGENCIES, {
+    today: new Date(),
+    userIds: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null])),
+    providers: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, registers.provider.filter((r) => r.agency_id === a.id).map((r) => String(r.id))])),
+  });
+  for (const table of Object.keys(RECEPTIVE_TABLES) as ReceptiveTable[]) {
+    statements.push(...insertMany(table, receptive[table]));
   }
   return statements;
 }
