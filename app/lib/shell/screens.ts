@@ -113,6 +113,10 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
     }),
   ),
   "cadastros/produtos": { licence: ["cadastros", "produtos"], menu: ["cadastros", "produtos"], kind: "list" },
+  // Serviços → Pacotes de terceiros (app/routes/services/pacotes-de-terceiros*): the section's index.
+  "servicos/pacotes-de-terceiros": { licence: ["servicos", "pacotes_de_terceiros"], menu: ["servicos", "pacotes_de_terceiros"], kind: "list" },
+  "servicos/pacotes-de-terceiros/novo": { licence: ["servicos", "pacotes_de_terceiros"], menu: ["servicos", "pacotes_de_terceiros"], kind: "new" },
+  "servicos/pacotes-de-terceiros/editar/:id": { licence: ["servicos", "pacotes_de_terceiros"], menu: ["servicos", "pacotes_de_terceiros"], kind: "edit" },
   // Financeiro (app/routes/finance/titles, app/routes/finance/reports): any member views.
   ...Object.fromEntries(
     ["contas_a_receber", "contas_a_pagar"].flatMap((key) => {
