@@ -8,6 +8,7 @@ import { defaultLicence } from "../../app/lib/system/licence.ts";
 import { buildRegisterRows, REGISTER_TABLES, type RegisterTable, type SeedRow } from "./seed-registers.ts";
 import { buildFinanceRows, FINANCE_TABLES, type FinanceTable } from "./seed-finance.ts";
 import { buildPackageRows, PACKAGE_TABLES, type PackageTable } from "./seed-packages.ts";
+import { buildServiceRows, SERVICE_TABLES, type ServiceTable } from "./seed-services.ts";
 import { buildReceptiveRows, RECEPTIVE_TABLES, type ReceptiveTable } from "./seed-receptive.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
@@ -192,6 +193,23 @@ export async function buildSeedStatements(
   });
   for (const table of Object.keys(RECEPTIVE_TABLES) as ReceptiveTable[]) {
     statements.push(...insertMany(table, receptive[table]));
+  }
+  // Services (scripts/seed/seed-services.ts): two charters, a hotel block and an air block per agency, dated from today.
+  const services = await buildServiceRows(DEMO_AGENCIES, {
+    today: new Date(),
+    parties: Object.fromEntries(
+      DEMO_AGENCIES.map((a) => [
+        a.id,
+        {
+          suppliers: registers.supplier.filter((r) => r.agency_id === a.id).map((r) => ({ id: String(r.id), name: String(r.trade_name ?? r.name), category: String(r.category) })),
+          destinations: [...registers.destination, ...packages.destination].filter((r) => r.agency_id === a.id).map((r) => ({ id: String(r.id), name: String(r.name) })),
+          userId: DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null,
+        },
+      ]),
+    ),
+  });
+  for (const table of Object.keys(SERVICE_TABLES) as ServiceTable[]) {
+    statements.push(...insertMany(table, services[table]));
   }
   return statements;
 }
