@@ -1,20 +1,53 @@
-import i18next from "i18next";
+import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import resources, { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from "~/locales";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/locales";
+
+/**
+ * Each language's texts are a chunk of their own: the page's language loads before
+ * hydration, the others in the background once the page is interactive (a switch,
+ * or the menu editor's names in every language, then finds them ready; a switch
+ * before that waits for its chunk: i18next loads it through this backend).
+ */
+const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  pt: () => import("~/locales/pt"),
+  en: () => import("~/locales/en"),
+  es: () => import("~/locales/es"),
+};
+
+const lazyLocales: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) return callback(null, {});
+    LOCALES[language]().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 async function main() {
   const htmlLang = document.documentElement.lang;
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    defaultNS: "translation",
-    interpolation: { escapeValue: false },
-  });
+  const lng = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
+  const texts = (await LOCALES[lng]()).default;
+  await i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      resources: { [lng]: { translation: texts } },
+      partialBundledLanguages: true,
+      lng,
+      // Every language has every key (en and es `satisfies` pt), as on the server: no fallback to load.
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      defaultNS: "translation",
+      interpolation: { escapeValue: false },
+      // Components re-render when a language's texts arrive.
+      react: { bindI18n: "languageChanged loaded" },
+    });
 
   startTransition(() => {
     hydrateRoot(
@@ -26,6 +59,10 @@ async function main() {
       </I18nextProvider>,
     );
   });
+
+  const rest = () => void i18next.loadLanguages(LANGUAGES.filter((l) => l !== lng));
+  if ("requestIdleCallback" in window) window.requestIdleCallback(rest, { timeout: 3000 });
+  else setTimeout(rest, 1000);
 }
 
 main().catch((error) => console.error(error));

@@ -1,5 +1,5 @@
 import { Theme } from "@radix-ui/themes";
-import { MotionConfig } from "motion/react";
+import { LazyMotion, MotionConfig } from "motion/react";
 import radixStyles from "@radix-ui/themes/styles.css?url";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -67,6 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+const loadMotionFeatures = () => import("~/components/shell/motion-features").then((m) => m.default);
+
 export default function App({ loaderData: { locale } }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   useEffect(() => {
@@ -74,13 +76,16 @@ export default function App({ loaderData: { locale } }: Route.ComponentProps) {
   }, [locale, i18n]);
   useLanguageSync(locale);
   return (
-    // Animations follow the user's reduced-motion preference.
-    <MotionConfig reducedMotion="user">
-      <ToastProvider>
-        <Outlet />
-        <ActionToasts />
-      </ToastProvider>
-    </MotionConfig>
+    // Animations follow the user's reduced-motion preference. Their code loads after the
+    // page (LazyMotion): the shell ships only the light `m` components.
+    <LazyMotion features={loadMotionFeatures}>
+      <MotionConfig reducedMotion="user">
+        <ToastProvider>
+          <Outlet />
+          <ActionToasts />
+        </ToastProvider>
+      </MotionConfig>
+    </LazyMotion>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Dialog, Kbd, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Dialog, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Command } from "cmdk";
 import { FileText, Search, UserRound } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -15,41 +15,15 @@ import { StatusBadge } from "~/components/ui/StatusBadge";
 /** Wait for a pause in typing before asking the server for records. */
 const RECORD_SEARCH_DEBOUNCE_MS = 250;
 
-/** The header's search box: opens the palette on click and with Ctrl/Cmd+K. */
-export function SearchTrigger({ onOpen }: { onOpen: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <button type="button" className="search-trigger" onClick={onOpen} aria-haspopup="dialog" data-testid="search-trigger">
-      <Search size={16} aria-hidden />
-      <span className="search-placeholder">{t("header.search")}</span>
-      <Kbd size="1" className="search-kbd hide-mobile" aria-hidden>
-        Ctrl K
-      </Kbd>
-    </button>
-  );
-}
-
-/** Opens and closes the palette with Ctrl+K / Cmd+K anywhere in the shell. */
-export function usePaletteHotkey(setOpen: React.Dispatch<React.SetStateAction<boolean>>) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") {
-        event.preventDefault();
-        setOpen((open) => !open);
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [setOpen]);
-}
-
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; items: NavItem[]; viewer: PublicViewer };
 
 /**
  * Jump to any screen the user may open; records come from GET /busca?q= (empty
- * until the registers' modules add their search providers).
+ * until the registers' modules add their search providers). A chunk of its own
+ * (with cmdk), loaded when the palette first opens (app/routes/app/layout.tsx);
+ * the trigger and the hotkey are in PaletteTrigger.tsx.
  */
-export function CommandPalette({ open, onOpenChange, items, viewer }: Props) {
+export default function CommandPalette({ open, onOpenChange, items, viewer }: Props) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState("");

@@ -1,4 +1,4 @@
-import { motion, useReducedMotion } from "motion/react";
+import { m, useReducedMotion } from "motion/react";
 import { useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 
@@ -20,7 +20,7 @@ export function PageTransition({ children }: { children: React.ReactNode }) {
   // The server-rendered page is visible at once; pages reached afterwards animate in.
   const hydrated = useHydrated();
   return (
-    <motion.div
+    <m.div
       key={pathname}
       className="page"
       initial={hydrated ? { opacity: 0, y: reduce ? 0 : 8 } : false}
@@ -29,6 +29,6 @@ export function PageTransition({ children }: { children: React.ReactNode }) {
       data-testid="page"
     >
       {children}
-    </motion.div>
+    </m.div>
   );
 }

@@ -1,6 +1,6 @@
 import { IconButton, ScrollArea, Text, Tooltip, VisuallyHidden } from "@radix-ui/themes";
 import { ChevronRight, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
-import { AnimatePresence, motion } from "motion/react";
+import { AnimatePresence, m } from "motion/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
@@ -214,7 +214,7 @@ function NavEntry({ item, depth, pathname, activeId, open, toggle, collapsed, on
       )}
       <AnimatePresence initial={false}>
         {expanded && (
-          <motion.ul
+          <m.ul
             key="children"
             id={groupId}
             className="nav-list"
@@ -239,7 +239,7 @@ function NavEntry({ item, depth, pathname, activeId, open, toggle, collapsed, on
                 onExpand={onExpand}
               />
             ))}
-          </motion.ul>
+          </m.ul>
         )}
       </AnimatePresence>
     </li>

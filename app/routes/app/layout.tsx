@@ -1,11 +1,11 @@
 import { Flex, IconButton } from "@radix-ui/themes";
 import { Menu } from "lucide-react";
-import { AnimatePresence, motion } from "motion/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { AnimatePresence, m } from "motion/react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Outlet, redirect, useLocation, useRouteLoaderData } from "react-router";
 import { LanguageSelect } from "~/components/LanguageSelect";
-import { CommandPalette, SearchTrigger, usePaletteHotkey } from "~/components/shell/CommandPalette";
+import { SearchTrigger, usePaletteHotkey } from "~/components/shell/PaletteTrigger";
 import { readSidebarCollapsed, saveSidebarCollapsed, useIsMobile, useRevalidateOnFocus } from "~/components/shell/hooks";
 import { NavigationSpinner } from "~/components/shell/NavigationSpinner";
 import { NotificationBell } from "~/components/shell/NotificationBell";
@@ -22,6 +22,10 @@ import { getI18n, getLocale } from "~/middleware/i18n";
 import { documentUrl, requestedLocation, requireViewer } from "~/middleware/session";
 import shellStyles from "~/styles/shell.css?url";
 import type { Route } from "./+types/layout";
+
+/** The command palette (and cmdk) is a chunk of its own, fetched on first use or when the trigger is approached. */
+const loadPalette = () => import("~/components/shell/CommandPalette");
+const CommandPalette = lazy(loadPalette);
 
 /** Spec §9: the drawer's backdrop fades in 0.3 s. */
 const BACKDROP_FADE_S = 0.3;
@@ -128,6 +132,9 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 
   const [paletteOpen, setPaletteOpen] = useState(false);
   usePaletteHotkey(setPaletteOpen);
+  // Rendered from its first opening on (so it can animate its closing), never in the server render.
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  if (paletteOpen && !paletteUsed) setPaletteUsed(true);
 
   return (
     <div className="shell" data-collapsed={collapsed ? "true" : "false"} data-mobile-open={mobileOpen ? "true" : "false"}>
@@ -145,7 +152,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       />
       <AnimatePresence>
         {mobileOpen && (
-          <motion.div
+          <m.div
             key="backdrop"
             className="shell-backdrop"
             data-testid="drawer-backdrop"
@@ -177,7 +184,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
             >
               <Menu size={20} aria-hidden />
             </IconButton>
-            <SearchTrigger onOpen={() => setPaletteOpen(true)} />
+            <SearchTrigger onOpen={() => setPaletteOpen(true)} onIntent={() => void loadPalette()} />
           </Flex>
           <Flex align="center" gap="4" className="header-end">
             <LanguageSelect compact={isMobile} />
@@ -196,7 +203,11 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           </PageTransition>
         </main>
       </div>
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} items={items} viewer={viewer} />
+      {paletteUsed && (
+        <Suspense fallback={null}>
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} items={items} viewer={viewer} />
+        </Suspense>
+      )}
     </div>
   );
 }
