@@ -29,6 +29,7 @@ import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { BENCH_CLIENTS, clientListTargets, seedClients, type SeededClients } from "./seed-clients.ts";
 import { BENCH_TITLES, financeTargets, seedFinance, type SeededFinance } from "./seed-finance.ts";
+import { BENCH_PACKAGES, packageListTargets, seedPackages } from "./seed-packages.ts";
 import { freshState, queryLogConfig, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
 
 export type BenchTarget = {
@@ -893,11 +894,14 @@ async function main() {
     await app.stop();
     console.log(`Seeding ${BENCH_CLIENTS} clients into Sol Viagens (tests/bench/seed-clients.ts)...`);
     clientsSeed = seedClients(root, STATE_DIR);
+    console.log(`Seeding ${BENCH_PACKAGES} third-party packages into Sol Viagens (tests/bench/seed-packages.ts)...`);
+    seedPackages(root, STATE_DIR);
     app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
     const cookie100k = await signIn(app.baseUrl, "10.250.0.3");
     const big = [
       ...(await clientListTargets(app.baseUrl, clientsSeed, cookie100k)).map((t) => ({ ...t, goal: GOALS.page })),
       { name: "clients list (100k) .data", path: dataPath("/cadastros/clientes"), headers: { Cookie: cookie100k }, goal: GOALS.data },
+      ...(await packageListTargets(app.baseUrl, cookie100k)).map((t) => ({ ...t, goal: GOALS.page })),
       { name: "dashboard (100k clients)", path: "/dashboard", headers: { Cookie: cookie100k }, goal: GOALS.page },
       { name: "dashboard (100k clients) .data", path: dataPath("/dashboard"), headers: { Cookie: cookie100k }, goal: GOALS.data },
     ];
