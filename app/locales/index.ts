@@ -1,7 +1,8 @@
-import en from "~/locales/en";
-import es from "~/locales/es";
-import pt from "~/locales/pt";
-
+/**
+ * The languages and their constants. The texts themselves are in ~/locales/resources
+ * (server, tests) or loaded one language at a time (app/entry.client.tsx): this
+ * module imports no texts, so the browser's shell does not carry all three languages.
+ */
 export const LANGUAGES = ["pt", "en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -13,10 +14,3 @@ export const LANGUAGE_STORAGE_KEY = "i18nextLng";
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
-
-const resources = {
-  pt: { translation: pt },
-  en: { translation: en },
-  es: { translation: es },
-};
-export default resources;

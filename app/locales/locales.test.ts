@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import resources, { LANGUAGES } from "~/locales";
+import resources from "~/locales/resources";
+import { LANGUAGES } from "~/locales";
 
 /** Every leaf key path of a translation object, with its value. */
 function leaves(obj: unknown, prefix = ""): [string, unknown][] {

@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
-import resources, { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/locales";
+import resources from "~/locales/resources";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/locales";
 import { readLanguageCookie } from "~/middleware/i18n";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
 import { badRequest, unsupportedMediaType } from "~/lib/platform/http";
-import resources, { DEFAULT_LANGUAGE, isLanguage } from "~/locales";
+import resources from "~/locales/resources";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/locales";
 import { getLocale } from "~/middleware/i18n";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);

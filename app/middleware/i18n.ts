@@ -1,7 +1,8 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import resources, { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "~/locales";
+import resources from "~/locales/resources";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from "~/locales";
 
 /**
  * The saved choice is a plain `lng=xx` cookie (readable and writable by the

@@ -2,7 +2,7 @@ import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import resources from "~/locales";
+import resources from "~/locales/resources";
 import { SeatMap, seatState, type SeatMapProps } from "~/components/services/SeatMap";
 import { setBlocked, templateLayout } from "~/lib/services/seat-layout";
 

@@ -3,7 +3,8 @@
  * that are stored or sent to someone else (mails, notifications), which follow
  * the recipient's language rather than the viewer's.
  */
-import resources, { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/locales";
+import resources from "~/locales/resources";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/locales";
 
 function find(tree: unknown, key: string): string | undefined {
   let node: unknown = tree;

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import resources from "~/locales";
+import resources from "~/locales/resources";
 import { defaultLicence, type LicenceModule, type LicenceModules } from "~/lib/system/licence";
 import {
   activeItem,
