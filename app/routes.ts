@@ -123,6 +123,8 @@ export default [
         route(`${key}/novo`, "routes/finance/titles/form.tsx", { id: `finance/${key}/novo` }),
         route(`${key}/editar/:id`, "routes/finance/titles/form.tsx", { id: `finance/${key}/editar` }),
         route(`${key}/exportar`, "routes/finance/titles/export.ts", { id: `finance/${key}/exportar` }),
+        // The totals of the list's filtered set, fetched after the list renders.
+        route(`${key}/totais`, "routes/finance/titles/totals.ts", { id: `finance/${key}/totais` }),
         // A receipt attached to a title, to members of its agency only.
         route(`${key}/anexo/:id`, "routes/finance/titles/attachment.ts", { id: `finance/${key}/anexo` }),
       ]),

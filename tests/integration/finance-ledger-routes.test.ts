@@ -117,8 +117,22 @@ describe("receivables", () => {
     expect(drill.detail.rows.some((r) => r.titleId === id)).toBe(true);
 
     // The list shows the group, filters by status, and totals the filter.
-    const list = await json<{ rows: { id: string }[]; totals: { openCents: number } }>(await appRequest(`${R}?status=partial&q=${encodeURIComponent("Pacote")}`, { cookie: sol }));
+    const list = await json<{ rows: { id: string }[]; totals: null; page: { uncounted: boolean } }>(await appRequest(`${R}?status=partial&q=${encodeURIComponent("Pacote")}`, { cookie: sol }));
     expect(list.rows.map((r) => r.id)).toContain(id);
+    // The page is not counted nor totalled: the totals come from …/totais (or with ?totais=1, without JavaScript).
+    expect(list.page.uncounted).toBe(true);
+    expect(list.totals).toBeNull();
+    type Totals = { titles: number; from: string; currencies: { currency: string; titles: number; openCents: number; paidCents: number }[] };
+    const totals = (await json<{ totals: Totals }>(await appRequest(`${R}/totais?status=partial&q=${encodeURIComponent("Pacote")}`, { cookie: sol }))).totals;
+    expect(totals.titles).toBe(list.rows.length);
+    expect(totals.from).toBe("titles");
+    const partial = await env.DB.prepare("select count(*) as n, sum(amount_cents - paid_cents) as open, sum(paid_cents) as paid from finance_title where agency_id = ? and direction = 'receivable' and status = 'partial'").bind(SOL.id).first<{ n: number; open: number; paid: number }>();
+    const byStatus = (await json<{ totals: Totals }>(await appRequest(`${R}/totais?status=partial`, { cookie: sol }))).totals;
+    expect(byStatus).toMatchObject({ titles: partial!.n, from: "aggregate", currencies: [{ currency: "BRL", titles: partial!.n, openCents: partial!.open, paidCents: partial!.paid }] });
+    expect((await json<{ totals: Totals }>(await appRequest(`${R}?status=partial&totais=1`, { cookie: sol }))).totals).toEqual(byStatus);
+    // Another agency's totals are its own.
+    const marPartial = await env.DB.prepare("select count(*) as n from finance_title where agency_id = ? and direction = 'receivable' and status = 'partial'").bind(MAR.id).first<{ n: number }>();
+    expect((await json<{ totals: Totals }>(await appRequest(`${R}/totais?status=partial`, { cookie: mar }))).totals.titles).toBe(marPartial!.n);
     const csv = await appRequest(`${R}/exportar?status=partial`, { cookie: sol });
     expect(csv.status).toBe(200);
     expect(await csv.text()).toContain("1/3");

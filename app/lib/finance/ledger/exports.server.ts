@@ -10,7 +10,7 @@ import { allRows } from "~/lib/kit/list.server";
 import { shownStatus, type DreLine, type DreRow } from "~/lib/finance/ledger/ledger";
 import type { accountStatement } from "~/lib/finance/ledger/reports.server";
 import type { TitleListFilter } from "~/lib/finance/ledger/title-list";
-import { titleListSource, titleSelect, type TitleSort } from "~/lib/finance/ledger/titles.server";
+import { titleListSource, titleSelect, type TitleSort } from "~/lib/finance/ledger/title-list.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { todayIn } from "~/lib/platform/time-zone";
 
@@ -27,7 +27,7 @@ export function titlesCsv(scope: Scope, direction: TitleDirection, query: ListQu
   const c = (k: string) => label(`financeLedger.csv.${k}`);
   const columns = ["description", "document", "party", "category", "installment", "competence", "due", "amount", "paid", "open", "currency", "status"].map(c);
   const today = todayIn(scope.timeZone);
-  const source = titleListSource(scope, direction, filter);
+  const source = titleListSource(scope, direction, filter, query.sort);
   async function* batches() {
     for await (const rows of allRows(scope, source, query, titleSelect(scope, query.sort))) {
       yield rows.map((r) => {

@@ -11,9 +11,17 @@ import { parseCalendarDate } from "~/lib/platform/time-zone";
 export const TITLE_FILTER_STATUSES = ["pending", "overdue", "open", "partial", "paid", "cancelled"] as const;
 export type TitleFilterStatus = (typeof TITLE_FILTER_STATUSES)[number];
 
-export const titleListSpec: ListSpec<"dueDate" | "amount" | "createdAt", "status"> = {
-  sorts: ["dueDate", "amount", "createdAt"],
-  defaultSort: "dueDate",
+/**
+ * "queue", the default: what to act on first — open and partial titles by due date
+ * (the overdue ones at the top), then the paid and the cancelled ones, most
+ * recent first (finance_title.queue_key). The column headers sort by due date,
+ * amount or creation.
+ */
+export type TitleSort = "queue" | "dueDate" | "amount" | "createdAt";
+
+export const titleListSpec: ListSpec<TitleSort, "status"> = {
+  sorts: ["queue", "dueDate", "amount", "createdAt"],
+  defaultSort: "queue",
   defaultDir: "asc",
   filters: { status: TITLE_FILTER_STATUSES },
 };
@@ -31,7 +39,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The extra filters, validated, as strings (they ride along in ListQuery.filters so the kit keeps them in links). */
 export function parseTitleQuery(params: URLSearchParams) {
-  const query = parseListQuery(params, titleListSpec) as ListQuery<"dueDate" | "amount" | "createdAt", string>;
+  const query = parseListQuery(params, titleListSpec) as ListQuery<TitleSort, string>;
   const filter: TitleListFilter = {};
   if (query.filters.status) filter.status = query.filters.status as TitleFilterStatus;
   const from = parseCalendarDate(params.get("dueFrom"));

@@ -3,23 +3,20 @@
  * alone or split by a payment term into n/N installments sharing a group —,
  * edit with a version check (the amount of a title with money on it is fixed),
  * cancel with a reason (refused while settlements stand), read one with its
- * group, and list with filters and totals. Settlements live in settlements.server.ts.
+ * group. The lists and their totals live in title-list.server.ts.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { agent, bankAccount, chartAccount, client, financeEntry, financeTitle, intermediary, paymentTerm, provider, supplier } from "~/db/schema";
-import type { TitleDirection, TitlePartyKind, TitleStatus } from "~/db/schema/finance";
+import type { TitleDirection, TitlePartyKind } from "~/db/schema/finance";
 import { newId, nowIso } from "~/db/schema/columns";
 import { termSchedule } from "~/lib/finance/schedule";
 import { statusFor } from "~/lib/finance/ledger/ledger";
-import type { TitleListFilter } from "~/lib/finance/ledger/title-list";
 import { buildSearchText } from "~/lib/kit/search-text";
-import { searchWhere, type ListSource } from "~/lib/kit/list.server";
 import { auditIfChanged, changedRows } from "~/lib/system/agencies.server";
 import { auditInsert, changedFields } from "~/lib/platform/audit.server";
 import type { Db } from "~/lib/platform/db.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
 import type { Scope } from "~/lib/platform/scope.server";
-import { todayIn } from "~/lib/platform/time-zone";
 
 export type Title = typeof financeTitle.$inferSelect;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -287,151 +284,6 @@ export async function titleEntries(db: Db, agencyId: string, titleId: string): P
   return rows.map((r) => ({ ...r.entry, accountName: r.accountName, reversedBy: reversedBy.get(r.entry.id) ?? null }));
 }
 
-// ---------------------------------------------------------------------------
-// The lists
-
-export type TitleSort = "dueDate" | "amount" | "createdAt";
-
-/** The list's rows: the title, its party and category names. */
-export function titleListSource(scope: Scope, direction: TitleDirection, filter: TitleListFilter): ListSource<TitleSort, never> {
-  return {
-    table: financeTitle,
-    sortColumns: { dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt },
-    scope: (agencyId) => [eq(financeTitle.agencyId, agencyId!), eq(financeTitle.direction, direction)],
-    search: financeTitle.searchText,
-    filterWhere: () => titleFilterWhere(scope, filter),
-  };
-}
-
-export function titleFilterWhere(scope: Scope, filter: TitleListFilter): SQL[] {
-  const today = todayIn(scope.timeZone);
-  const out: SQL[] = [];
-  const pending = inArray(financeTitle.status, ["open", "partial"]);
-  switch (filter.status) {
-    case "overdue":
-      out.push(pending, lt(financeTitle.dueDate, today));
-      break;
-    case "pending":
-      out.push(pending);
-      break;
-    case "open":
-    case "partial":
-    case "paid":
-    case "cancelled":
-      out.push(eq(financeTitle.status, filter.status));
-      break;
-    default:
-      break;
-  }
-  if (filter.dueFrom) out.push(gte(financeTitle.dueDate, filter.dueFrom));
-  if (filter.dueTo) out.push(lte(financeTitle.dueDate, filter.dueTo));
-  if (filter.party) out.push(eq(financeTitle.partyKind, filter.party.kind), eq(financeTitle.partyId, filter.party.id));
-  if (filter.category) out.push(eq(financeTitle.categoryId, filter.category));
-  if (filter.account) {
-    out.push(
-      sql`exists (select 1 from ${financeEntry} where ${financeEntry.agencyId} = ${scope.agencyId} and ${financeEntry.titleId} = ${financeTitle.id} and ${financeEntry.bankAccountId} = ${filter.account})`,
-    );
-  }
-  return out;
-}
-
-export type TitleListRow = {
-  id: string;
-  sortValue: string | number | null;
-  description: string;
-  documentNumber: string | null;
-  partyKind: TitlePartyKind;
-  partyId: string;
-  partyName: string | null;
-  categoryName: string | null;
-  dueDate: string;
-  competenceDate: string;
-  amountCents: number;
-  paidCents: number;
-  currency: string;
-  status: TitleStatus;
-  installmentNo: number;
-  installmentCount: number;
-  version: number;
-};
-
-/** The select of a list page (or an export batch): the rows with party and category names. */
-export function titleSelect(scope: Scope, sort: TitleSort) {
-  const { db, agencyId } = scope;
-  const sortColumn = { dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt }[sort];
-  const name = (table: (typeof PARTY_TABLES)[TitlePartyKind], kind: TitlePartyKind) =>
-    sql<string | null>`(select ${table.name} from ${table} where ${table.agencyId} = ${agencyId} and ${table.id} = ${financeTitle.partyId} and ${financeTitle.partyKind} = ${kind})`;
-  return async (where: SQL, order: SQL[], limit: number): Promise<TitleListRow[]> => {
-    const rows = await db
-      .select({
-        id: financeTitle.id,
-        sortValue: sql<string | number | null>`${sortColumn}`,
-        description: financeTitle.description,
-        documentNumber: financeTitle.documentNumber,
-        partyKind: financeTitle.partyKind,
-        partyId: financeTitle.partyId,
-        partyName: sql<string | null>`coalesce(${name(client, "client")}, ${name(supplier, "supplier")}, ${name(provider, "provider")}, ${name(agent, "agent")})`,
-        categoryName: chartAccount.name,
-        dueDate: financeTitle.dueDate,
-        competenceDate: financeTitle.competenceDate,
-        amountCents: financeTitle.amountCents,
-        paidCents: financeTitle.paidCents,
-        currency: financeTitle.currency,
-        status: financeTitle.status,
-        installmentNo: financeTitle.installmentNo,
-        installmentCount: financeTitle.installmentCount,
-        version: financeTitle.version,
-      })
-      .from(financeTitle)
-      .leftJoin(chartAccount, and(eq(chartAccount.id, financeTitle.categoryId), eq(chartAccount.agencyId, agencyId)))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit);
-    return rows;
-  };
-}
-
-export type TitleTotals = { openCents: number; overdueCents: number; paidInPeriodCents: number };
-
-/**
- * Totals of the filtered set: what is still open, what of it is overdue, and the
- * principal settled on those titles (in the due-date period when one is given:
- * by the settlement's date).
- */
-export async function titleTotals(scope: Scope, direction: TitleDirection, filter: TitleListFilter, q: string): Promise<TitleTotals> {
-  const { db, agencyId } = scope;
-  const today = todayIn(scope.timeZone);
-  const where = and(
-    eq(financeTitle.agencyId, agencyId),
-    eq(financeTitle.direction, direction),
-    ...titleFilterWhere(scope, filter),
-    ...(q ? searchWhereOf(q) : []),
-  );
-  const pending = sql`${financeTitle.status} in ('open', 'partial')`;
-  const [row] = await db
-    .select({
-      open: sql<number>`coalesce(sum(case when ${pending} then ${financeTitle.amountCents} - ${financeTitle.paidCents} else 0 end), 0)`,
-      overdue: sql<number>`coalesce(sum(case when ${pending} and ${financeTitle.dueDate} < ${today} then ${financeTitle.amountCents} - ${financeTitle.paidCents} else 0 end), 0)`,
-    })
-    .from(financeTitle)
-    .where(where);
-  const [paid] = await db
-    .select({ paid: sql<number>`coalesce(sum(${financeEntry.principalCents}), 0)` })
-    .from(financeEntry)
-    .innerJoin(financeTitle, and(eq(financeTitle.id, financeEntry.titleId), eq(financeTitle.agencyId, agencyId)))
-    .where(
-      and(
-        eq(financeEntry.agencyId, agencyId),
-        where,
-        filter.dueFrom ? gte(financeEntry.date, filter.dueFrom) : undefined,
-        filter.dueTo ? lte(financeEntry.date, filter.dueTo) : undefined,
-      ),
-    );
-  return { openCents: Number(row?.open ?? 0), overdueCents: Number(row?.overdue ?? 0), paidInPeriodCents: Number(paid?.paid ?? 0) };
-}
-
-const searchWhereOf = (q: string) => searchWhere(financeTitle.searchText, q);
-
 /** Choices for the forms and filters: live parties of a kind (by name, capped), categories, accounts, terms. */
 export async function titleChoices(scope: Scope, direction: TitleDirection) {
   const { db, agencyId } = scope;
@@ -448,11 +300,7 @@ export async function titleChoices(scope: Scope, direction: TitleDirection) {
     }),
   );
   const [categories, accounts, terms, intermediaries] = await Promise.all([
-    db
-      .select({ id: chartAccount.id, code: chartAccount.code, name: chartAccount.name, nature: chartAccount.nature, active: chartAccount.active })
-      .from(chartAccount)
-      .where(and(eq(chartAccount.agencyId, agencyId), isNull(chartAccount.deletedAt)))
-      .orderBy(asc(chartAccount.code)),
+    categoryChoices(db, agencyId),
     accountChoices(db, agencyId),
     db
       .select({
@@ -484,4 +332,13 @@ export function accountChoices(db: Db, agencyId: string) {
     .from(bankAccount)
     .where(and(eq(bankAccount.agencyId, agencyId), isNull(bankAccount.deletedAt)))
     .orderBy(asc(bankAccount.name));
+}
+
+/** The agency's live chart accounts, by code. */
+export function categoryChoices(db: Db, agencyId: string) {
+  return db
+    .select({ id: chartAccount.id, code: chartAccount.code, name: chartAccount.name, nature: chartAccount.nature, active: chartAccount.active })
+    .from(chartAccount)
+    .where(and(eq(chartAccount.agencyId, agencyId), isNull(chartAccount.deletedAt)))
+    .orderBy(asc(chartAccount.code));
 }

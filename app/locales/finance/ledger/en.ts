@@ -28,6 +28,7 @@ export default {
     fields: {
       party: "Party",
       partyFilter: "Party",
+      filterByParty: "Show only the titles of {{name}}",
       description: "Description",
       documentNumber: "Document no.",
       category: "Category (chart of accounts)",
@@ -80,7 +81,7 @@ export default {
       transfer_in: "Transfer in",
       manual: "Manual entry",
     },
-    totals: { open: "Open", overdue: "Overdue", paidInPeriod: "Settled in the period", paidAll: "Settled" },
+    totals: { open: "Open", overdue: "Overdue", paidInPeriod: "Settled (due in the period)", paidAll: "Settled", loading: "Working out the totals…", show: "Show the totals", none: "No titles in this filter." },
     filters: { apply: "Filter", period: "Due-date period" },
     none: "None",
     noTerm: "No term (a single title)",

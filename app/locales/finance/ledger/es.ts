@@ -28,6 +28,7 @@ export default {
     fields: {
       party: "Persona",
       partyFilter: "Persona",
+      filterByParty: "Ver solo los títulos de {{name}}",
       description: "Descripción",
       documentNumber: "Nº de documento",
       category: "Categoría (plan de cuentas)",
@@ -80,7 +81,7 @@ export default {
       transfer_in: "Transferencia recibida",
       manual: "Asiento manual",
     },
-    totals: { open: "Pendiente", overdue: "Vencido", paidInPeriod: "Liquidado en el período", paidAll: "Liquidado" },
+    totals: { open: "Pendiente", overdue: "Vencido", paidInPeriod: "Liquidado (vencimientos del período)", paidAll: "Liquidado", loading: "Calculando los totales…", show: "Mostrar los totales", none: "Ningún título en este filtro." },
     filters: { apply: "Filtrar", period: "Período de vencimiento" },
     none: "Ninguno",
     noTerm: "Sin plazo (un único título)",

@@ -28,6 +28,7 @@ const financeLedgerPt = {
     fields: {
       party: "Pessoa",
       partyFilter: "Pessoa",
+      filterByParty: "Ver só os títulos de {{name}}",
       description: "Descrição",
       documentNumber: "Nº do documento",
       category: "Categoria (plano de contas)",
@@ -80,7 +81,7 @@ const financeLedgerPt = {
       transfer_in: "Transferência recebida",
       manual: "Lançamento manual",
     },
-    totals: { open: "Em aberto", overdue: "Vencido", paidInPeriod: "Baixado no período", paidAll: "Baixado" },
+    totals: { open: "Em aberto", overdue: "Vencido", paidInPeriod: "Baixado (vencimentos do período)", paidAll: "Baixado", loading: "Calculando os totais…", show: "Mostrar os totais", none: "Nenhum título neste filtro." },
     filters: { apply: "Filtrar", period: "Período de vencimento" },
     none: "Nenhum",
     noTerm: "Sem prazo (um único título)",

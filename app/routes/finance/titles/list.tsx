@@ -1,48 +1,47 @@
 import { Button, Card, Flex, Text } from "@radix-ui/themes";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { ListPage, type Column } from "~/components/kit/ListPage";
 import { Money, TitleStatusBadge, useDay } from "~/components/finance/ledger/Money";
-import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
+import { useHydrated } from "~/components/shell/PageTransition";
 import { settleManyAction, type LedgerActionData } from "~/lib/finance/ledger/actions.server";
 import { shownStatus } from "~/lib/finance/ledger/ledger";
 import { directionOf, LICENCE_KEY } from "~/lib/finance/ledger/screen.server";
-import { DIRECTION_PATH, parseTitleQuery, titleListSpec, TITLE_FILTER_STATUSES } from "~/lib/finance/ledger/title-list";
-import { titleChoices, titleListSource, titleSelect, titleTotals, type TitleListRow } from "~/lib/finance/ledger/titles.server";
+import { DIRECTION_PATH, titleListSpec, TITLE_FILTER_STATUSES } from "~/lib/finance/ledger/title-list";
+import { titleListPage, type TitleListRow, type TitleTotals } from "~/lib/finance/ledger/title-list.server";
 import { canManageFinance } from "~/lib/finance/roles";
-import { runList } from "~/lib/kit/list.server";
+import { listParams, toSearch } from "~/lib/kit/list";
 import { malformed } from "~/lib/kit/forms";
+import { todayIn } from "~/lib/platform/time-zone";
 import { translate } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/list";
-import { todayIn } from "~/lib/platform/time-zone";
 
 /** The direction's licence entry (contas_a_receber / contas_a_pagar). */
 export const middleware: Route.MiddlewareFunction[] = [(args, next) => requireModule("financeiro", LICENCE_KEY[directionOf(args.request)])(args, next)];
 
+/**
+ * The page of titles, uncounted; the totals (and the count) come from …/totais
+ * after render, or with the page when asked (`?totais=1`: without JavaScript).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
-  await ensureFinanceDefaults(scope.db, scope.agencyId);
   const direction = directionOf(request);
-  const { query, filter } = parseTitleQuery(new URL(request.url).searchParams);
-  const [{ rows, page }, totals, choices] = await Promise.all([
-    runList(scope, titleListSource(scope, direction, filter), query, titleSelect(scope, query.sort)),
-    titleTotals(scope, direction, filter, query.q),
-    titleChoices(scope, direction),
-  ]);
+  const params = new URL(request.url).searchParams;
+  const data = await titleListPage(scope, direction, params, params.get("totais") === "1");
   return {
     direction,
-    query,
-    rows,
-    page,
-    totals,
-    period: !!(filter.dueFrom || filter.dueTo),
-    parties: choices.parties,
-    categories: choices.categories.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })),
-    accounts: choices.accounts.map((a) => ({ value: a.id, label: a.name })),
+    query: data.query,
+    rows: data.rows,
+    page: data.page,
+    totals: data.totals,
+    period: !!(data.filter.dueFrom || data.filter.dueTo),
+    party: data.party,
+    categories: data.categories.map((c) => ({ value: c.id, label: `${c.code} ${c.name}` })),
+    accounts: data.accounts.map((a) => ({ value: a.id, label: a.name })),
     today: todayIn(scope.timeZone),
-    currency: scope.currency,
     canManage: canManageFinance(scope.role),
     documentTitle: getI18n(context).t(`financeLedger.${direction}.title`),
   };
@@ -63,10 +62,28 @@ export default function TitleList({ loaderData, actionData }: Route.ComponentPro
   const { t, i18n } = useTranslation();
   const day = useDay();
   const navigation = useNavigation();
-  const { direction, query, rows, page, totals, today, currency, canManage } = loaderData;
+  const hydrated = useHydrated();
+  const { direction, query, rows, page, today, canManage } = loaderData;
   const base = DIRECTION_PATH[direction];
   const answer = actionData as LedgerActionData | undefined;
   const settleErrors = answer?.form === "settleMany" ? answer.result.error : undefined;
+  // The totals of the filtered set: fetched after render, again whenever the filter changes (or after a settlement).
+  const search = toSearch(listParams(query, titleListSpec, { after: null, before: null }));
+  const totalsFetcher = useFetcher<{ totals: TitleTotals }>({ key: `finance-totals-${direction}` });
+  const { load } = totalsFetcher;
+  useEffect(() => {
+    if (!loaderData.totals) void load(`${base}/totais${search}`);
+  }, [load, base, search, loaderData]);
+  const totals = loaderData.totals ?? (totalsFetcher.data && totalsFetcher.state === "idle" ? totalsFetcher.data.totals : null);
+  const count = totals
+    ? translate(i18n, `financeLedger.${direction}.count`, { count: totals.titles, formatted: new Intl.NumberFormat(i18n.language).format(totals.titles) })
+    : hydrated
+      ? t("financeLedger.totals.loading")
+      : (
+          <Link to={`${search}${search === "?" ? "" : "&"}totais=1`} data-testid="show-totals">
+            {t("financeLedger.totals.show")}
+          </Link>
+        );
   const columns: Column<TitleListRow>[] = [
     {
       key: "description",
@@ -81,7 +98,18 @@ export default function TitleList({ loaderData, actionData }: Route.ComponentPro
         </Flex>
       ),
     },
-    { key: "party", label: t("financeLedger.fields.party"), render: (r) => r.partyName ?? "—" },
+    {
+      key: "party",
+      label: t("financeLedger.fields.party"),
+      render: (r) =>
+        r.partyName ? (
+          <Link to={toSearch(listParams(query, titleListSpec, { filters: { party: `${r.partyKind}:${r.partyId}` } }))} title={t("financeLedger.fields.filterByParty", { name: r.partyName })}>
+            {r.partyName}
+          </Link>
+        ) : (
+          "—"
+        ),
+    },
     { key: "category", label: t("financeLedger.fields.category"), secondary: true, render: (r) => r.categoryName ?? "—" },
     {
       key: "dueDate",
@@ -120,7 +148,8 @@ export default function TitleList({ loaderData, actionData }: Route.ComponentPro
         ) : null,
     },
   ];
-  const partyOptions = loaderData.parties.map((p) => ({ value: `${p.kind}:${p.id}`, label: `${p.name} (${translate(i18n, `financeLedger.partyKinds.${p.kind}`)})` }));
+  // The party filter: set from a row's party (its name is a link); the select shows it so it can be cleared.
+  const partyOptions = loaderData.party ? [{ value: `${loaderData.party.kind}:${loaderData.party.id}`, label: `${loaderData.party.name} (${translate(i18n, `financeLedger.partyKinds.${loaderData.party.kind}`)})` }] : [];
   return (
     <Flex direction="column" gap="4">
       <ListPage
@@ -137,11 +166,12 @@ export default function TitleList({ loaderData, actionData }: Route.ComponentPro
           { key: "status", label: t("financeLedger.fields.status"), options: TITLE_FILTER_STATUSES.map((s) => ({ value: s, label: translate(i18n, `financeLedger.statuses.${s}`) })) },
           { key: "dueFrom", label: t("financeLedger.fields.dueFrom"), type: "date" },
           { key: "dueTo", label: t("financeLedger.fields.dueTo"), type: "date" },
-          { key: "party", label: t("financeLedger.fields.partyFilter"), options: partyOptions },
+          ...(partyOptions.length > 0 ? [{ key: "party", label: t("financeLedger.fields.partyFilter"), options: partyOptions }] : []),
           { key: "category", label: t("financeLedger.fields.category"), options: loaderData.categories },
           { key: "account", label: t("financeLedger.fields.account"), options: loaderData.accounts },
         ]}
         countKey={`financeLedger.${direction}.count`}
+        count={count}
         searchPlaceholder={t(`financeLedger.${direction}.searchPlaceholder`)}
         rowHref={(r) => `${base}/editar/${r.id}`}
         newHref={`${base}/novo`}
@@ -151,12 +181,28 @@ export default function TitleList({ loaderData, actionData }: Route.ComponentPro
         emptyText={t(`financeLedger.${direction}.emptyText`)}
       />
 
-      <Card size="2" data-testid="title-totals">
-        <Flex gap="5" wrap="wrap">
-          <Total label={t("financeLedger.totals.open")} cents={totals.openCents} currency={currency} testId="total-open" />
-          <Total label={t("financeLedger.totals.overdue")} cents={totals.overdueCents} currency={currency} testId="total-overdue" danger={totals.overdueCents > 0} />
-          <Total label={t(loaderData.period ? "financeLedger.totals.paidInPeriod" : "financeLedger.totals.paidAll")} cents={totals.paidInPeriodCents} currency={currency} testId="total-paid" />
-        </Flex>
+      <Card size="2" data-testid="title-totals" aria-busy={!totals || undefined}>
+        {totals ? (
+          totals.currencies.length === 0 ? (
+            <Text size="2" color="gray">
+              {t("financeLedger.totals.none")}
+            </Text>
+          ) : (
+            <Flex direction="column" gap="3">
+              {totals.currencies.map((c, i) => (
+                <Flex key={c.currency} gap="5" wrap="wrap" data-currency={c.currency}>
+                  <Total label={t("financeLedger.totals.open")} cents={c.openCents} currency={c.currency} testId={i === 0 ? "total-open" : undefined} />
+                  <Total label={t("financeLedger.totals.overdue")} cents={c.overdueCents} currency={c.currency} testId={i === 0 ? "total-overdue" : undefined} danger={c.overdueCents > 0} />
+                  <Total label={t(loaderData.period ? "financeLedger.totals.paidInPeriod" : "financeLedger.totals.paidAll")} cents={c.paidCents} currency={c.currency} testId={i === 0 ? "total-paid" : undefined} />
+                </Flex>
+              ))}
+            </Flex>
+          )
+        ) : (
+          <Text size="2" color="gray">
+            {count}
+          </Text>
+        )}
       </Card>
 
       {rows.some((r) => r.status === "open" || r.status === "partial") && (
@@ -210,7 +256,7 @@ export default function TitleList({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function Total({ label, cents, currency, testId, danger }: { label: string; cents: number; currency: string; testId: string; danger?: boolean }) {
+function Total({ label, cents, currency, testId, danger }: { label: string; cents: number; currency: string; testId?: string; danger?: boolean }) {
   return (
     <Flex direction="column" gap="0" data-testid={testId}>
       <Text size="1" color="gray">

@@ -1,0 +1,259 @@
+/**
+ * The receivables / payables lists (docs/decisions/0010-finance-totals.md):
+ * - the page: keyset through the kit, uncounted, reading the titles it shows and
+ *   their parties' names (categories come from the chart the filters load anyway),
+ *   in the queue order by default (open and partial by due date, overdue first);
+ * - the totals of the filtered set (count, open, overdue, paid — per currency), in
+ *   a request of their own: from the trigger-kept finance_title_total when only
+ *   status and due-date filters apply (a few hundred rows), from the titles
+ *   otherwise (party, category, account, search). Both give the same figures.
+ */
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { agent, chartAccount, client, financeEntry, financeTitle, financeTitleTotal, provider, supplier } from "~/db/schema";
+import { TITLE_STATUSES, type TitleDirection, type TitlePartyKind, type TitleStatus } from "~/db/schema/finance";
+import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
+import { parseTitleQuery, type TitleFilterStatus, type TitleListFilter, type TitleSort } from "~/lib/finance/ledger/title-list";
+import { accountChoices, categoryChoices, partyName, type PARTY_TABLES } from "~/lib/finance/ledger/titles.server";
+import { runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
+import type { Scope } from "~/lib/platform/scope.server";
+import { todayIn } from "~/lib/platform/time-zone";
+
+export type { TitleSort } from "~/lib/finance/ledger/title-list";
+
+const sortColumnOf = (sort: TitleSort) =>
+  ({ queue: financeTitle.queueKey, dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt })[sort];
+
+/** The list's rows (uncounted: the count comes with the totals). */
+export function titleListSource(scope: Scope, direction: TitleDirection, filter: TitleListFilter, sort: TitleSort = "queue"): ListSource<TitleSort, never> {
+  return {
+    table: financeTitle,
+    sortColumns: { queue: financeTitle.queueKey, dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt },
+    scope: (agencyId) => [eq(financeTitle.agencyId, agencyId!), eq(financeTitle.direction, direction)],
+    search: financeTitle.searchText,
+    filterWhere: () => titleFilterWhere(scope, filter, sort),
+    count: false,
+  };
+}
+
+/** The statuses a status filter stands for (overdue: open or partial, due before today). */
+export function statusesOf(status: TitleFilterStatus | undefined): TitleStatus[] {
+  if (status === undefined) return [...TITLE_STATUSES];
+  if (status === "pending" || status === "overdue") return ["open", "partial"];
+  return [status];
+}
+
+/**
+ * The filter's conditions on finance_title. In the queue order the status also
+ * bounds queue_key (its first character is the status group), so the page seeks
+ * straight to its rows on the queue index.
+ */
+export function titleFilterWhere(scope: Scope, filter: TitleListFilter, sort: TitleSort = "dueDate"): SQL[] {
+  const today = todayIn(scope.timeZone);
+  const out: SQL[] = [];
+  const statuses = statusesOf(filter.status);
+  if (filter.status) out.push(statuses.length === 1 ? eq(financeTitle.status, statuses[0]!) : inArray(financeTitle.status, statuses));
+  if (filter.status === "overdue") out.push(lt(financeTitle.dueDate, today));
+  if (sort === "queue" && filter.status) {
+    const q = financeTitle.queueKey;
+    if (filter.status === "overdue") out.push(lt(q, `0${today}`));
+    else if (filter.status === "pending" || filter.status === "open" || filter.status === "partial") out.push(lt(q, "1"));
+    else if (filter.status === "paid") out.push(gte(q, "1"), lt(q, "2"));
+    else out.push(gte(q, "2"));
+  }
+  if (filter.dueFrom) out.push(gte(financeTitle.dueDate, filter.dueFrom));
+  if (filter.dueTo) out.push(lte(financeTitle.dueDate, filter.dueTo));
+  if (filter.party) out.push(eq(financeTitle.partyKind, filter.party.kind), eq(financeTitle.partyId, filter.party.id));
+  if (filter.category) out.push(eq(financeTitle.categoryId, filter.category));
+  if (filter.account) {
+    out.push(
+      sql`exists (select 1 from ${financeEntry} where ${financeEntry.agencyId} = ${scope.agencyId} and ${financeEntry.titleId} = ${financeTitle.id} and ${financeEntry.bankAccountId} = ${filter.account})`,
+    );
+  }
+  return out;
+}
+
+export type TitleListRow = {
+  id: string;
+  sortValue: string | number | null;
+  description: string;
+  documentNumber: string | null;
+  partyKind: TitlePartyKind;
+  partyId: string;
+  partyName: string | null;
+  categoryId: string;
+  categoryName: string | null;
+  dueDate: string;
+  competenceDate: string;
+  amountCents: number;
+  paidCents: number;
+  currency: string;
+  status: TitleStatus;
+  installmentNo: number;
+  installmentCount: number;
+  version: number;
+};
+
+/**
+ * The select of a list page (or an export batch): the rows with their party's
+ * name; with `category: "join"` also the category's name (the export), else the
+ * caller names categories from the chart it has loaded (the page: one row read
+ * less per title).
+ */
+export function titleSelect(scope: Scope, sort: TitleSort, category: "join" | "none" = "join") {
+  const { db, agencyId } = scope;
+  const sortColumn = sortColumnOf(sort);
+  const name = (table: (typeof PARTY_TABLES)[TitlePartyKind], kind: TitlePartyKind) =>
+    sql<string | null>`(select ${table.name} from ${table} where ${table.agencyId} = ${agencyId} and ${table.id} = ${financeTitle.partyId} and ${financeTitle.partyKind} = ${kind})`;
+  const partyNameSql = sql<string | null>`case ${financeTitle.partyKind} when 'client' then ${name(client, "client")} when 'supplier' then ${name(supplier, "supplier")} when 'provider' then ${name(provider, "provider")} when 'agent' then ${name(agent, "agent")} end`;
+  const columns = {
+    id: financeTitle.id,
+    sortValue: sql<string | number | null>`${sortColumn}`,
+    description: financeTitle.description,
+    documentNumber: financeTitle.documentNumber,
+    partyKind: financeTitle.partyKind,
+    partyId: financeTitle.partyId,
+    partyName: partyNameSql,
+    categoryId: financeTitle.categoryId,
+    dueDate: financeTitle.dueDate,
+    competenceDate: financeTitle.competenceDate,
+    amountCents: financeTitle.amountCents,
+    paidCents: financeTitle.paidCents,
+    currency: financeTitle.currency,
+    status: financeTitle.status,
+    installmentNo: financeTitle.installmentNo,
+    installmentCount: financeTitle.installmentCount,
+    version: financeTitle.version,
+  };
+  return async (where: SQL, order: SQL[], limit: number): Promise<TitleListRow[]> => {
+    if (category === "none") {
+      const rows = await db
+        .select(columns)
+        .from(financeTitle)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit);
+      return rows.map((r) => ({ ...r, categoryName: null }));
+    }
+    return db
+      .select({ ...columns, categoryName: chartAccount.name })
+      .from(financeTitle)
+      .leftJoin(chartAccount, and(eq(chartAccount.id, financeTitle.categoryId), eq(chartAccount.agencyId, agencyId)))
+      .where(where)
+      .orderBy(...order)
+      .limit(limit);
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Totals
+
+export type CurrencyTotals = { currency: string; titles: number; openCents: number; overdueCents: number; paidCents: number };
+/** The filtered set's totals: how many titles, and per currency what is open, overdue and paid on them. */
+export type TitleTotals = { titles: number; currencies: CurrencyTotals[]; from: "aggregate" | "titles" };
+
+/** Whether finance_title_total can answer the filter: status and due dates only. */
+export const aggregateAnswers = (filter: TitleListFilter, q: string) => !q && !filter.party && !filter.category && !filter.account;
+
+type SumRow = { currency: string; titles: number | null; open: number | null; overdue: number | null; paid: number | null };
+const toTotals = (rows: SumRow[], from: TitleTotals["from"]): TitleTotals => {
+  const currencies = rows
+    .map((r) => ({ currency: r.currency, titles: Number(r.titles ?? 0), openCents: Number(r.open ?? 0), overdueCents: Number(r.overdue ?? 0), paidCents: Number(r.paid ?? 0) }))
+    .filter((c) => c.titles > 0);
+  return { titles: currencies.reduce((n, c) => n + c.titles, 0), currencies, from };
+};
+
+/**
+ * The totals summed from finance_title_total (status and due-date filters only).
+ * The rows are summed here, not by a GROUP BY: SQLite would copy every row into a
+ * temporary b-tree first and D1 would count each one twice.
+ */
+export async function titleTotalsFromAggregate(scope: Scope, direction: TitleDirection, filter: TitleListFilter): Promise<TitleTotals> {
+  const { db, agencyId } = scope;
+  const t = financeTitleTotal;
+  const today = todayIn(scope.timeZone);
+  const rows = await db
+    .select({ currency: t.currency, status: t.status, dueDate: t.dueDate, titles: t.titles, amountCents: t.amountCents, paidCents: t.paidCents })
+    .from(t)
+    .where(
+      and(
+        eq(t.agencyId, agencyId),
+        eq(t.direction, direction),
+        // Always the statuses (all four without a filter): one index seek per status.
+        inArray(t.status, statusesOf(filter.status)),
+        filter.status === "overdue" ? lt(t.dueDate, today) : undefined,
+        filter.dueFrom ? gte(t.dueDate, filter.dueFrom) : undefined,
+        filter.dueTo ? lte(t.dueDate, filter.dueTo) : undefined,
+      ),
+    );
+  const sums = new Map<string, SumRow & { titles: number; open: number; overdue: number; paid: number }>();
+  for (const r of rows) {
+    const sum = sums.get(r.currency) ?? { currency: r.currency, titles: 0, open: 0, overdue: 0, paid: 0 };
+    sum.titles += r.titles;
+    sum.paid += r.paidCents;
+    if (r.status === "open" || r.status === "partial") {
+      sum.open += r.amountCents - r.paidCents;
+      if (r.dueDate < today) sum.overdue += r.amountCents - r.paidCents;
+    }
+    sums.set(r.currency, sum);
+  }
+  return toTotals([...sums.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1)), "aggregate");
+}
+
+/** The same totals summed over the matching titles (any filter, a search included). */
+export async function titleTotalsFromTitles(scope: Scope, direction: TitleDirection, filter: TitleListFilter, q: string): Promise<TitleTotals> {
+  const { db, agencyId } = scope;
+  const today = todayIn(scope.timeZone);
+  const t = financeTitle;
+  const pending = sql`${t.status} in ('open', 'partial')`;
+  const rows = await db
+    .select({
+      currency: t.currency,
+      titles: sql<number>`count(*)`,
+      open: sql<number>`sum(case when ${pending} then ${t.amountCents} - ${t.paidCents} else 0 end)`,
+      overdue: sql<number>`sum(case when ${pending} and ${t.dueDate} < ${today} then ${t.amountCents} - ${t.paidCents} else 0 end)`,
+      paid: sql<number>`sum(${t.paidCents})`,
+    })
+    .from(t)
+    .where(and(eq(t.agencyId, agencyId), eq(t.direction, direction), ...titleFilterWhere(scope, filter), ...(q ? searchWhere(t.searchText, q) : [])))
+    .groupBy(t.currency)
+    .orderBy(t.currency);
+  return toTotals(rows, "titles");
+}
+
+/** The totals of the filtered set, the cheap way the filter allows. */
+export function titleTotals(scope: Scope, direction: TitleDirection, filter: TitleListFilter, q: string): Promise<TitleTotals> {
+  return aggregateAnswers(filter, q) ? titleTotalsFromAggregate(scope, direction, filter) : titleTotalsFromTitles(scope, direction, filter, q);
+}
+
+// ---------------------------------------------------------------------------
+// The page
+
+/**
+ * What the list screen's loader reads: the page of titles (named), the chart and
+ * the accounts for the filters and the settle-selected form, the filtered party's
+ * name, and the totals only when asked (`withTotals`: the page without
+ * JavaScript; with it the screen fetches them from …/totais after render).
+ */
+export async function titleListPage(scope: Scope, direction: TitleDirection, params: URLSearchParams, withTotals: boolean) {
+  const { db, agencyId } = scope;
+  await ensureFinanceDefaults(db, agencyId);
+  const { query, filter } = parseTitleQuery(params);
+  const [list, categories, accounts, party, totals] = await Promise.all([
+    runList(scope, titleListSource(scope, direction, filter, query.sort), query, titleSelect(scope, query.sort, "none")),
+    categoryChoices(db, agencyId),
+    accountChoices(db, agencyId),
+    filter.party ? partyName(db, agencyId, filter.party.kind, filter.party.id) : Promise.resolve(null),
+    withTotals ? titleTotals(scope, direction, filter, query.q) : Promise.resolve(null),
+  ]);
+  const categoryName = new Map(categories.map((c) => [c.id, c.name]));
+  return {
+    query,
+    filter,
+    rows: list.rows.map((r) => ({ ...r, categoryName: categoryName.get(r.categoryId) ?? null })),
+    page: list.page,
+    categories,
+    accounts,
+    party: filter.party && party ? { ...filter.party, name: party } : null,
+    totals,
+  };
+}
