@@ -47,8 +47,6 @@ export function serveArgs(options: {
     "--log-level",
     options.logLevel,
     "--show-interactive-dev-session=false",
-    // /__scheduled fires the Cron Trigger's handler (npm run alerts).
-    "--test-scheduled",
     ...(options.inspectorPort ? ["--inspector-port", options.inspectorPort] : []),
   ];
 }

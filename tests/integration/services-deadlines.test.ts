@@ -131,10 +131,13 @@ describe("deadline alerts", () => {
     await runDeadlineAlerts(env, noonSp("2027-05-15"));
     await runDeadlineAlerts(env, noonSp("2027-05-16"));
     expect((await alertsFor(late)).map((a) => a.days_before)).toEqual([7]);
+    // Its text says how many days are really left.
+    expect((await notificationsFor(hotelLink(late))).find((n) => n.user_id === sp.admin)!.title).toBe("Release em 5 dias: Hotel 2027-05-20");
     // Down until the day before: only the 2-day alert.
     const later = await hotelBlock(sp, "2027-05-21");
     await runDeadlineAlerts(env, noonSp("2027-05-20"));
     expect((await alertsFor(later)).map((a) => a.days_before)).toEqual([2]);
+    expect((await notificationsFor(hotelLink(later))).find((n) => n.user_id === sp.opsEn)!.title).toBe("Release tomorrow: Hotel 2027-05-21");
   });
 
   it("alerts name and ticketing deadlines of air blocks", async () => {

@@ -18,7 +18,7 @@ import { formatCalendarDate, formatDateTime } from "~/lib/platform/format";
 import { notify } from "~/lib/platform/realtime.server";
 import { languageOf, textIn } from "~/lib/platform/text-in";
 import { AIR_BLOCK_LIST_PATH } from "~/lib/services/air-block";
-import { dueAlert, type Deadline } from "~/lib/services/deadlines";
+import { daysUntil, dueAlert, type Deadline } from "~/lib/services/deadlines";
 import { HOTEL_BLOCK_LIST_PATH } from "~/lib/services/hotel-block";
 
 type JobEnv = { DB: D1Database; Notifications: DurableObjectNamespace };
@@ -80,11 +80,12 @@ async function candidates(all: Db, now: Date): Promise<Candidate[]> {
 
 const asDeadline = (c: Candidate): Deadline => (c.kind === "release" ? { day: c.deadline } : { instant: c.deadline });
 
-/** The notification's texts for one recipient's language. */
-export function alertTexts(language: string, c: Pick<Candidate, "kind" | "deadline" | "title" | "timeZone">, days: number) {
+/** The notification's texts for one recipient's language; `daysLeft` the calendar days to the deadline (a late alert says so). */
+export function alertTexts(language: string, c: Pick<Candidate, "kind" | "deadline" | "title" | "timeZone">, daysLeft: number) {
   const lng = languageOf(language);
   const date = c.kind === "release" ? formatCalendarDate(c.deadline, lng, "long") : formatDateTime(c.deadline, lng, c.timeZone, "long");
-  const values = { title: c.title, date, days };
+  const when = textIn(lng, daysLeft <= 0 ? "services.alerts.when.today" : daysLeft === 1 ? "services.alerts.when.tomorrow" : "services.alerts.when.inDays", { days: daysLeft });
+  const values = { title: c.title, date, when };
   const key = c.kind === "release" ? "release" : c.kind === "name_deadline" ? "nameDeadline" : "ticketingDeadline";
   return { title: textIn(lng, `services.alerts.${key}.title`, values), message: textIn(lng, `services.alerts.${key}.message`, values) };
 }
@@ -120,10 +121,11 @@ export async function runDeadlineAlerts(env: JobEnv, now: Date = new Date()): Pr
         .where(and(eq(profile.agencyId, c.agencyId), inArray(profile.role, [...ALERT_ROLES]), eq(profile.active, true)));
       recipients.set(c.agencyId, users);
     }
+    const daysLeft = daysUntil(asDeadline(c), now, c.timeZone);
     const link = `${c.entity === "accommodation_block" ? HOTEL_BLOCK_LIST_PATH : AIR_BLOCK_LIST_PATH}/editar/${c.entityId}`;
     await Promise.all(
       users.map((u) => {
-        const texts = alertTexts(u.locale ?? "pt", c, days);
+        const texts = alertTexts(u.locale ?? "pt", c, daysLeft);
         return notify(env, { userId: u.id, agencyId: c.agencyId, title: texts.title, message: texts.message, link });
       }),
     );

@@ -38,6 +38,11 @@ function resolve(deadline: Deadline, timeZone: string): { day: string; passesAt:
   return { day: utcToLocalInput(deadline.instant, timeZone).slice(0, 10), passesAt: new Date(Date.parse(deadline.instant)).toISOString() };
 }
 
+/** Calendar days from the agency's today to the deadline's day (0: today). */
+export function daysUntil(deadline: Deadline, now: Date, timeZone: string): number {
+  return dayNumber(resolve(deadline, timeZone).day) - dayNumber(localDay(now, timeZone));
+}
+
 /** Whether a deadline has passed, is within CLOSE_DAYS days, or neither (also when there is none). */
 export function deadlineMark(deadline: Deadline | null, now: Date, timeZone: string): DeadlineMark {
   if (!deadline) return null;

@@ -55,13 +55,13 @@ const blocksEn = {
   },
   hotelBlocks: {
     subtitle: "Rooms blocked at hotels: room types, dates, release and rooming list.",
-    new: "New hotel block",
+    new: "New accommodation block",
     newSubtitle: "Choose the hotel and the dates and enter the blocked room types.",
     editSubtitle: "Hotel, dates, room types, rooming list and change history.",
     searchPlaceholder: "Title, hotel, destination or room type",
     count_one: "{{formatted}} block",
     count_other: "{{formatted}} blocks",
-    emptyTitle: "No hotel blocks yet",
+    emptyTitle: "No accommodation blocks yet",
     emptyText: "Record the rooms the hotel set aside for the agency.",
     noHotel: "No hotel registered. Register a supplier of category Hotel.",
     sections: {
@@ -219,16 +219,21 @@ const blocksEn = {
     },
   },
   alerts: {
+    when: {
+      today: "today",
+      tomorrow: "tomorrow",
+      inDays: "in {{days}} days",
+    },
     release: {
-      title: "Release in {{days}} days: {{title}}",
+      title: "Release {{when}}: {{title}}",
       message: "Unsold rooms of {{title}} go back to the hotel on {{date}}.",
     },
     nameDeadline: {
-      title: "Name deadline in {{days}} days: {{title}}",
+      title: "Name deadline {{when}}: {{title}}",
       message: "Passenger names for {{title}} must reach the airline by {{date}}.",
     },
     ticketingDeadline: {
-      title: "Ticketing deadline in {{days}} days: {{title}}",
+      title: "Ticketing deadline {{when}}: {{title}}",
       message: "Tickets for {{title}} must be issued by {{date}}.",
     },
   },

@@ -219,16 +219,21 @@ const blocksEs = {
     },
   },
   alerts: {
+    when: {
+      today: "hoy",
+      tomorrow: "mañana",
+      inDays: "en {{days}} días",
+    },
     release: {
-      title: "Release en {{days}} días: {{title}}",
+      title: "Release {{when}}: {{title}}",
       message: "Las habitaciones no vendidas de {{title}} vuelven al hotel el {{date}}.",
     },
     nameDeadline: {
-      title: "Plazo de nombres en {{days}} días: {{title}}",
+      title: "Plazo de nombres {{when}}: {{title}}",
       message: "Los nombres de los pasajeros de {{title}} deben llegar a la aerolínea hasta el {{date}}.",
     },
     ticketingDeadline: {
-      title: "Plazo de emisión en {{days}} días: {{title}}",
+      title: "Plazo de emisión {{when}}: {{title}}",
       message: "Los billetes de {{title}} deben emitirse hasta el {{date}}.",
     },
   },

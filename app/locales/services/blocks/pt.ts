@@ -220,16 +220,21 @@ const blocksPt = {
     },
   },
   alerts: {
+    when: {
+      today: "hoje",
+      tomorrow: "amanhã",
+      inDays: "em {{days}} dias",
+    },
     release: {
-      title: "Release em {{days}} dias: {{title}}",
+      title: "Release {{when}}: {{title}}",
       message: "Os quartos não vendidos de {{title}} voltam ao hotel em {{date}}.",
     },
     nameDeadline: {
-      title: "Prazo de nomes em {{days}} dias: {{title}}",
+      title: "Prazo de nomes {{when}}: {{title}}",
       message: "Os nomes dos passageiros de {{title}} devem chegar à companhia até {{date}}.",
     },
     ticketingDeadline: {
-      title: "Prazo de emissão em {{days}} dias: {{title}}",
+      title: "Prazo de emissão {{when}}: {{title}}",
       message: "Os bilhetes de {{title}} devem ser emitidos até {{date}}.",
     },
   },
