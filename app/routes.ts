@@ -93,6 +93,7 @@ export default [
       screen("servicos", "excursoes/operacional/:id"),
       // The receptive schedule: the agenda (day / week), service orders, a driver's daily sheet.
       route("receptivo", "routes/receptive/agenda.tsx"),
+      route("receptivo/ordens", "routes/receptive/ordens.ts"),
       route("receptivo/ordens/novo", "routes/receptive/ordens.form.tsx", { id: "receptive/ordens/novo" }),
       route("receptivo/ordens/editar/:id", "routes/receptive/ordens.form.tsx", { id: "receptive/ordens/editar" }),
       route("receptivo/folha/:driverId", "routes/receptive/folha.ts"),

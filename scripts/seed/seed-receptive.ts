@@ -72,7 +72,7 @@ export function buildReceptiveRows(agencies: readonly SeedAgency[], options: { t
   const today = Date.UTC(options.today.getUTCFullYear(), options.today.getUTCMonth(), options.today.getUTCDate());
   const created = new Date(today - 30 * DAY).toISOString();
   agencies.forEach((agency, ai) => {
-    const base = { agency_id: agency.id, created_by: options.userIds[agency.id] ?? null, deleted_at: null, created_at: created, updated_at: created, version: 1 };
+    const base = { created_by: options.userIds[agency.id] ?? null, deleted_at: null, created_at: created, updated_at: created, version: 1 };
     const services = (SERVICES[agency.slug] ?? SERVICES["sol-viagens"]!).map((s, i) => {
       const id = receptiveSeedId("receptive_service", ai, i + 1);
       // The day trip is run by a provider of the agency's registers, when it has one.

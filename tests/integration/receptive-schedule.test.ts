@@ -32,6 +32,7 @@ async function agencyWith(name: string): Promise<Session> {
 async function createOn(path: string, cookie: string, form: Record<string, string>) {
   const res = await appRequest(`${path}/novo`, { cookie, form });
   if (res.status !== 302) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  expect(location(res)).toMatch(new RegExp(`^${path}/editar/[0-9a-f-]+$`));
   return location(res)!.split("/").pop()!;
 }
 
@@ -91,6 +92,7 @@ beforeAll(async () => {
 describe("scheduling", () => {
   it("schedules a service: the end from its duration, stored in UTC, shown in the agenda's day and week", async () => {
     const id = await createOn(`${AGENDA}/ordens`, A.cookie, orderForm(op, { startsAt: "2027-01-18T20:00" }));
+    expect((await appRequest(edit(id), { cookie: A.cookie })).status).toBe(200);
     const row = (await orderRow(id))!;
     // São Paulo is UTC−3 in January.
     expect(row.starts_at).toBe("2027-01-18T23:00:00.000Z");
@@ -168,6 +170,19 @@ describe("scheduling", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     expect((await appRequest(`${AGENDA}/folha/${op.driver}?data=2027-05-05`, { cookie: B.cookie })).status).toBe(404);
+  });
+});
+
+describe("deleting", () => {
+  it("a deleted order leaves the agenda, and the answer leads back to it", async () => {
+    const id = await createOn(`${AGENDA}/ordens`, A.cookie, orderForm(op, { startsAt: "2027-08-01T09:00" }));
+    const del = await appRequest(edit(id), { cookie: A.cookie, form: { intent: "delete" } });
+    expect(del.status).toBe(302);
+    const back = await appRequest(location(del)!, { cookie: A.cookie });
+    expect(back.status).toBe(302);
+    expect(location(back)).toBe(AGENDA);
+    const agenda = await json<{ rows: { id: string }[] }>(await appRequest(`${AGENDA}?data=2027-08-01`, { cookie: A.cookie }));
+    expect(agenda.rows.map((r) => r.id)).not.toContain(id);
   });
 });
 

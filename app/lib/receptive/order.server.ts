@@ -288,7 +288,8 @@ export const orderEmpty = (day: string | null) => ({ status: "scheduled", passen
 export function orderSpec(scope: Scope): RecordSpec<typeof receptiveOrder, OrderInput> {
   return {
     store: orderStore,
-    listPath: SCHEDULE_PATH,
+    // Records live at /servicos/receptivo/ordens/editar/:id; the list itself is the agenda (ordens redirects there).
+    listPath: ORDERS_PATH,
     canDelete: canManageReceptive,
     schemas: { create: orderSchema(scope.timeZone), edit: orderEditSchema(scope.timeZone) },
     values: orderValues,

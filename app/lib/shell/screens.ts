@@ -117,6 +117,20 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
   "servicos/pacotes-de-terceiros": { licence: ["servicos", "pacotes_de_terceiros"], menu: ["servicos", "pacotes_de_terceiros"], kind: "list" },
   "servicos/pacotes-de-terceiros/novo": { licence: ["servicos", "pacotes_de_terceiros"], menu: ["servicos", "pacotes_de_terceiros"], kind: "new" },
   "servicos/pacotes-de-terceiros/editar/:id": { licence: ["servicos", "pacotes_de_terceiros"], menu: ["servicos", "pacotes_de_terceiros"], kind: "edit" },
+  // Receptivo (app/routes/receptive/*): the registers (the section's index is servicos) and the agenda.
+  ...Object.fromEntries(
+    ["servicos", "motoristas", "guias", "frota"].flatMap((key) => {
+      const base = { licence: ["servicos", "receptivo"], menu: ["receptivo", key] };
+      return [
+        [`receptivo/${key}`, { ...base, kind: "list" }],
+        [`receptivo/${key}/novo`, { ...base, kind: "new" }],
+        [`receptivo/${key}/editar/:id`, { ...base, kind: "edit" }],
+      ] satisfies [string, Screen][];
+    }),
+  ),
+  "servicos/receptivo": { licence: ["servicos", "receptivo"], menu: ["servicos", "receptivo"], kind: "page" },
+  "servicos/receptivo/ordens/novo": { licence: ["servicos", "receptivo"], menu: ["servicos", "receptivo"], kind: "new" },
+  "servicos/receptivo/ordens/editar/:id": { licence: ["servicos", "receptivo"], menu: ["servicos", "receptivo"], kind: "edit" },
   // Financeiro (app/routes/finance/titles, app/routes/finance/reports): any member views.
   ...Object.fromEntries(
     ["contas_a_receber", "contas_a_pagar"].flatMap((key) => {
