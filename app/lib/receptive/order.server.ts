@@ -27,7 +27,6 @@ import {
   orderErr,
   orderSchema,
   ORDERS_PATH,
-  SCHEDULE_PATH,
   type DriverFacts,
   type GuideFacts,
   type OrderFilter,
