@@ -257,17 +257,56 @@ describe("settlements", () => {
   });
 });
 
+describe("transfer reversal", () => {
+  it("is undone by a reversal on each account (never edited or deleted), shows on both statements, once even when two race", async () => {
+    const w = await world();
+    const [from, to] = w.accounts;
+    const balance = async (account: string) => (await accountStatement(w.scope, account, "2025-01-01", "2026-12-31"))!.closingCents;
+    const before = [await balance(from), await balance(to)];
+    const t = await transferBetween(w.scope, { fromAccountId: from, toAccountId: to, date: "2026-05-02", amountCents: 250_00, description: "Sangria" });
+    if (!t.ok) throw new Error("transfer");
+    expect([await balance(from), await balance(to)]).toEqual([before[0]! - 250_00, before[1]! + 250_00]);
+    const pair = (await env.DB.prepare("select * from finance_entry where transfer_id = ?").bind(t.transferId).all<Record<string, string | number>>()).results;
+    const inId = pair.find((e) => e.kind === "transfer_in")!.id as string;
+    // Two reversals at once (from either side): one applies.
+    const [a, b] = await Promise.all([reverseEntry(w.scope, inId, "2026-05-03", "engano"), reverseEntry(w.scope, pair.find((e) => e.kind === "transfer_out")!.id as string, "2026-05-03", "engano")]);
+    expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
+    expect([a, b].find((r) => !r.ok)).toMatchObject({ ok: false, reason: "reversed" });
+    expect([await balance(from), await balance(to)]).toEqual(before);
+    // The transfer is still there, untouched; the reversals point at it.
+    expect((await env.DB.prepare("select * from finance_entry where transfer_id = ?").bind(t.transferId).all()).results).toEqual(pair);
+    const reversals = (await env.DB.prepare("select bank_account_id, kind, net_cents, date, reverses_id from finance_entry where agency_id = ? and kind = 'reversal'").bind(w.scope.agencyId).all<Record<string, string | number>>()).results;
+    expect(reversals).toHaveLength(2);
+    expect(reversals.map((r) => [r.bank_account_id, r.net_cents, r.date]).sort()).toEqual([[from, 250_00, "2026-05-03"], [to, -250_00, "2026-05-03"]].sort());
+    // Both statements show it: the transfer marked reversed, the reversal naming the other account.
+    for (const account of [from, to]) {
+      const st = (await accountStatement(w.scope, account, "2026-05-01", "2026-05-31"))!;
+      expect(st.rows.map((r) => r.kind)).toEqual([account === from ? "transfer_out" : "transfer_in", "reversal"]);
+      expect(st.rows[0]!.reversedBy).toBe(st.rows[1]!.id);
+      expect(st.rows[1]!.counterpartName).toBe(account === from ? "Conta 2" : "Conta 1");
+    }
+    expect(await env.DB.prepare("select count(*) n from audit_entry where agency_id = ? and entity = 'finance_entry' and changes like '%reversesTransfer%'").bind(w.scope.agencyId).first<{ n: number }>()).toEqual({ n: 1 });
+    // The DRE does not see money moving between accounts.
+    expect((await dreCells(w.scope, "cash", "2026-01", "2026-12")).filter((c) => c.categoryId === null)).toEqual([]);
+    // Another agency cannot reverse it.
+    const other = await world();
+    expect(await reverseEntry(other.scope, inId, "2026-05-04", null)).toMatchObject({ ok: false, reason: "notFound" });
+  });
+});
+
 describe("properties", () => {
   type Op =
     | { op: "settle"; title: number; part: number; interest: number; fee: number; account: number; day: number }
     | { op: "reverse"; pick: number; day: number }
     | { op: "transfer"; from: number; to: number; amount: number; day: number }
+    | { op: "reverseTransfer"; pick: number; day: number; side: boolean }
     | { op: "manual"; account: number; amount: number; day: number };
   const day = (n: number) => `2026-${String(1 + (n % 12)).padStart(2, "0")}-${String(1 + (n % 28)).padStart(2, "0")}`;
   const opArb: fc.Arbitrary<Op> = fc.oneof(
     fc.record({ op: fc.constant("settle" as const), title: fc.nat(3), part: fc.integer({ min: 1, max: 4 }), interest: fc.nat(500), fee: fc.nat(300), account: fc.nat(2), day: fc.nat(400) }),
     fc.record({ op: fc.constant("reverse" as const), pick: fc.nat(50), day: fc.nat(400) }),
     fc.record({ op: fc.constant("transfer" as const), from: fc.nat(2), to: fc.nat(2), amount: fc.integer({ min: 1, max: 50_000 }), day: fc.nat(400) }),
+    fc.record({ op: fc.constant("reverseTransfer" as const), pick: fc.nat(50), day: fc.nat(400), side: fc.boolean() }),
     fc.record({ op: fc.constant("manual" as const), account: fc.nat(2), amount: fc.integer({ min: -20_000, max: 20_000 }), day: fc.nat(400) }),
   );
 
@@ -298,6 +337,7 @@ describe("properties", () => {
           titles.push(created.ids[0]!);
         }
         const settlements: string[] = [];
+        const transfers: string[] = [];
         for (const o of ops) {
           if (o.op === "settle") {
             const t = (await findTitle(w.scope.db, w.scope.agencyId, titles[o.title]!))!;
@@ -324,6 +364,18 @@ describe("properties", () => {
           } else if (o.op === "transfer") {
             const r = await transferBetween(w.scope, { fromAccountId: w.accounts[o.from]!, toAccountId: w.accounts[o.to]!, date: day(o.day), amountCents: o.amount, description: null });
             expect(r.ok).toBe(o.from !== o.to);
+            if (r.ok) transfers.push(r.transferId);
+          } else if (o.op === "reverseTransfer") {
+            if (transfers.length === 0) continue;
+            // Either entry of the pair reverses the whole transfer, once.
+            const transferId = transfers[o.pick % transfers.length]!;
+            const pair = await env.DB.prepare("select id, kind from finance_entry where transfer_id = ? order by kind").bind(transferId).all<{ id: string; kind: string }>();
+            const reversedBefore = await env.DB.prepare("select count(*) n from finance_entry where reverses_id in (select id from finance_entry where transfer_id = ?)").bind(transferId).first<{ n: number }>();
+            const r = await reverseEntry(w.scope, pair.results[o.side ? 0 : 1]!.id, day(o.day), "engano");
+            expect(r.ok).toBe(reversedBefore!.n === 0);
+            if (!r.ok) expect(r.reason).toBe("reversed");
+            const reversals = await env.DB.prepare("select count(*) n, coalesce(sum(net_cents), 0) s from finance_entry where kind = 'reversal' and reverses_id in (select id from finance_entry where transfer_id = ?)").bind(transferId).first<{ n: number; s: number }>();
+            expect(reversals).toEqual({ n: 2, s: 0 });
           } else if (o.amount !== 0) {
             expect((await manualEntry(w.scope, { bankAccountId: w.accounts[o.account]!, date: day(o.day), netCents: o.amount, categoryId: w.bankFees, description: "Tarifa" })).ok).toBe(true);
           }
@@ -354,7 +406,7 @@ describe("properties", () => {
           for (const m of dre.months) expect(dre.result.months[m]).toBe(cells.filter((c) => c.month === m).reduce((s, c) => s + c.signedCents, 0));
         }
         const cash = await incomeStatement(w.scope, "cash", 2026);
-        const nonTransfer = await env.DB.prepare("select coalesce(sum(net_cents), 0) s from finance_entry where agency_id = ? and kind <> 'transfer_in' and kind <> 'transfer_out' and date like '2026-%'").bind(w.scope.agencyId).first<{ s: number }>();
+        const nonTransfer = await env.DB.prepare("select coalesce(sum(net_cents), 0) s from finance_entry where agency_id = ? and transfer_id is null and date like '2026-%'").bind(w.scope.agencyId).first<{ s: number }>();
         expect(cash.result.totalCents).toBe(nonTransfer!.s);
       }),
       { numRuns: RUNS ?? 15 },

@@ -197,6 +197,22 @@ describe("receivables", () => {
     expect((await appRequest(`${R}/anexo/${att.id}`, { cookie: mar })).status).toBe(404);
     expect((await appRequest(`${P}/anexo/${att.id}`, { cookie: sol })).status).toBe(404);
     expect(await count("finance_attachment", SOL.id)).toBeGreaterThanOrEqual(1);
+
+    // Removing a receipt attached by mistake: not by a viewer (403), not through another
+    // agency or another title (404); then the row is marked deleted, the object gone, an audit row written.
+    const del = { intent: "deleteAttachment", attachmentId: att.id };
+    expect((await appRequest(`${R}/editar/${id}`, { cookie: agente, form: del })).status).toBe(403);
+    expect((await appRequest(`${R}/editar/${id}`, { cookie: mar, form: del })).status).toBe(404);
+    expect((await appRequest(`${R}/editar/${await newReceivable(sol, SOL.id)}`, { cookie: sol, form: del })).status).toBe(404);
+    expect(await env.FILES.head(att.key)).not.toBeNull();
+    const removed = await appRequest(`${R}/editar/${id}`, { cookie: financeiro, form: del });
+    expect(removed.status).toBe(302);
+    expect((await one<{ deleted_at: string | null }>("select deleted_at from finance_attachment where id = ?", att.id))!.deleted_at).not.toBeNull();
+    expect(await env.FILES.head(att.key)).toBeNull();
+    expect((await appRequest(`${R}/anexo/${att.id}`, { cookie: sol })).status).toBe(404);
+    expect(await one<{ n: number }>("select count(*) as n from audit_entry where entity = 'finance_title' and entity_id = ? and changes like '%recibo.pdf%' and changes like '%null]%'", id)).toEqual({ n: 1 });
+    expect((await appRequest(`${R}/editar/${id}`, { cookie: sol, form: del })).status).toBe(404);
+    expect((await appRequest(`${R}/editar/${id}`, { cookie: sol, form: { intent: "deleteAttachment", attachmentId: "../x" } })).status).toBe(400);
   });
 });
 
@@ -219,6 +235,22 @@ describe("payables, transfers and manual entries", () => {
     const after = await json<{ statement: { closingCents: number; rows: { kind: string }[] } }>(await appRequest(`${ST}?account=${cash}&from=2026-01-01&to=2026-12-31`, { cookie: sol }));
     expect(after.statement.closingCents).toBe(before.statement.closingCents + 250_00 - 12_90);
     expect(after.statement.rows.map((r) => r.kind)).toEqual(expect.arrayContaining(["transfer_in", "manual"]));
+
+    // The transfer is reversed from either account's statement (never edited or deleted): once, by who may settle.
+    const transferIn = (await one<{ id: string; transfer_id: string }>("select id, transfer_id from finance_entry where agency_id = ? and kind = 'transfer_in' and bank_account_id = ? and date = '2026-05-02'", SOL.id, cash))!;
+    const undo = { intent: "reverse", entryId: transferIn.id, reason: "conta errada" };
+    expect((await appRequest(ST, { cookie: agente, form: undo })).status).toBe(403);
+    expect((await appRequest(ST, { cookie: mar, form: undo })).status).toBe(404);
+    const manualId = (await one<{ id: string }>("select id from finance_entry where agency_id = ? and kind = 'manual' and bank_account_id = ?", SOL.id, cash))!.id;
+    expect((await appRequest(ST, { cookie: sol, form: { intent: "reverse", entryId: manualId } })).status).toBe(404);
+    expect((await appRequest(`${ST}?account=${cash}`, { cookie: sol, form: undo })).status).toBe(302);
+    expect((await appRequest(ST, { cookie: sol, form: undo })).status).toBe(409);
+    const undone = await json<{ statement: { closingCents: number; rows: { kind: string; reversedBy: string | null; counterpartName: string | null }[] } }>(await appRequest(`${ST}?account=${cash}&from=2026-01-01&to=2026-12-31`, { cookie: sol }));
+    expect(undone.statement.closingCents).toBe(before.statement.closingCents - 12_90);
+    expect(undone.statement.rows.find((r) => r.kind === "transfer_in")!.reversedBy).not.toBeNull();
+    expect(undone.statement.rows.filter((r) => r.kind === "reversal").map((r) => r.counterpartName)).toHaveLength(1);
+    const bankSide = await one<{ net_cents: number }>("select net_cents from finance_entry where agency_id = ? and kind = 'reversal' and bank_account_id = ? and reverses_id in (select id from finance_entry where transfer_id = ?)", SOL.id, bank, transferIn.transfer_id);
+    expect(bankSide).toEqual({ net_cents: 250_00 });
     const csv = await appRequest(`${ST}/exportar?account=${cash}&from=2026-01-01&to=2026-12-31`, { cookie: sol });
     expect(csv.status).toBe(200);
     expect(await csv.text()).toContain("-12.90");

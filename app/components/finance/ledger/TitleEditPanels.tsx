@@ -255,9 +255,27 @@ export function TitleEditPanels({ edit, choices, today, canManage, base, answer 
         ) : (
           <Flex direction="column" gap="1" mb="3">
             {edit.attachments.map((a) => (
-              <a key={a.id} href={`${base}/anexo/${a.id}`} target="_blank" rel="noopener noreferrer" data-testid="attachment-link">
-                <Paperclip size={14} aria-hidden /> {a.fileName}
-              </a>
+              <Flex key={a.id} gap="3" align="center" wrap="wrap">
+                <a href={`${base}/anexo/${a.id}`} target="_blank" rel="noopener noreferrer" data-testid="attachment-link">
+                  <Paperclip size={14} aria-hidden /> {a.fileName}
+                </a>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="deleteAttachment" />
+                  <input type="hidden" name="attachmentId" value={a.id} />
+                  <Button
+                    size="1"
+                    variant="ghost"
+                    color="red"
+                    type="submit"
+                    disabled={!canManage || busy}
+                    title={canManage ? undefined : t("financeLedger.forbidden")}
+                    aria-label={t("financeLedger.actions.deleteAttachmentOf", { name: a.fileName })}
+                    data-testid="attachment-delete"
+                  >
+                    {t("financeLedger.actions.deleteAttachment")}
+                  </Button>
+                </Form>
+              </Flex>
             ))}
           </Flex>
         )}

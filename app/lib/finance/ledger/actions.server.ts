@@ -9,9 +9,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import type { TitleDirection } from "~/db/schema/finance";
 import { canManageFinance } from "~/lib/finance/roles";
-import { attachToTitle } from "~/lib/finance/ledger/attachments.server";
+import { attachToTitle, deleteAttachment } from "~/lib/finance/ledger/attachments.server";
 import { findEntry, manualEntry, reverseEntry, settleTitles, transferBetween } from "~/lib/finance/ledger/entries.server";
-import { cancelSchema, manualSchema, reverseSchema, settleManySchema, settleSchema, titleCreateSchema, titleEditSchema, transferSchema } from "~/lib/finance/ledger/forms";
+import { attachmentDeleteSchema, cancelSchema, manualSchema, reverseSchema, settleManySchema, settleSchema, titleCreateSchema, titleEditSchema, transferSchema } from "~/lib/finance/ledger/forms";
 import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
 import { cancelTitle, createTitles, findTitle, updateTitle, type Title } from "~/lib/finance/ledger/titles.server";
 import { malformed, parseForm } from "~/lib/kit/forms";
@@ -31,7 +31,7 @@ const formError = (form: LedgerForm, reason: string, status = 400) =>
   reply(form, { status: "error", error: { "": [E(reason)] } }, status, { toast: { title: E(reason), variant: "destructive" } });
 const denied = (form: LedgerForm) => forbidden({ form, result: { status: "error", error: { "": ["financeLedger.forbidden"] } } } satisfies LedgerActionData);
 
-const MONEY_INTENTS = new Set(["settle", "reverse", "cancel", "settleMany", "transfer", "manual"]);
+const MONEY_INTENTS = new Set(["settle", "reverse", "cancel", "settleMany", "transfer", "manual", "deleteAttachment"]);
 
 /** The role check every money move starts with (403 with the reason). */
 export function guardIntent(scope: Scope, intent: string, form: LedgerForm) {
@@ -70,7 +70,7 @@ export async function titleAction(scope: Scope, direction: TitleDirection, id: s
   const title = await findTitle(scope.db, scope.agencyId, id, direction);
   if (!title) throw notFound();
   const intent = String(formData.get("intent") ?? "save");
-  const formOf: Record<string, LedgerForm> = { save: "title", settle: "settle", reverse: "reverse", cancel: "cancel", attach: "attach" };
+  const formOf: Record<string, LedgerForm> = { save: "title", settle: "settle", reverse: "reverse", cancel: "cancel", attach: "attach", deleteAttachment: "attach" };
   const form = formOf[intent];
   if (!form) return malformed();
   const refused = guardIntent(scope, intent, form);
@@ -111,6 +111,14 @@ export async function titleAction(scope: Scope, direction: TitleDirection, id: s
       const result = await cancelTitle(scope, id, submission.value.version, submission.value.reason);
       if (!result.ok) return formError("cancel", result.reason, 409);
       return redirectWithToast(here, { title: "financeLedger.toasts.cancelled" });
+    }
+    case "deleteAttachment": {
+      const submission = parseForm(formData, attachmentDeleteSchema);
+      if (!submission) return malformed();
+      if (submission.status !== "success") return reply("attach", submission.reply(), 400);
+      const result = await deleteAttachment(scope, bucket, id, submission.value.attachmentId);
+      if (!result.ok) throw notFound();
+      return redirectWithToast(here, { title: "financeLedger.toasts.attachmentDeleted", values: { name: result.fileName } });
     }
     default: {
       const result = await attachToTitle(scope, bucket, id, formData.get("file"));
@@ -168,12 +176,23 @@ export async function settleManyAction(scope: Scope, direction: TitleDirection, 
   return redirectWithToast(back, { title: "financeLedger.toasts.settled", values: { count: items.length } });
 }
 
-/** The statement screen's transfer and manual entry. */
+/** The statement screen's transfer, manual entry and a transfer's reversal. */
 export async function statementAction(scope: Scope, formData: FormData, back: string) {
   const intent = String(formData.get("intent") ?? "");
-  if (intent !== "transfer" && intent !== "manual") return malformed();
+  if (intent !== "transfer" && intent !== "manual" && intent !== "reverse") return malformed();
   const refused = guardIntent(scope, intent, intent);
   if (refused) return refused;
+  if (intent === "reverse") {
+    const submission = parseForm(formData, reverseSchema);
+    if (!submission) return malformed();
+    if (submission.status !== "success") return reply("reverse", submission.reply(), 400);
+    // Here only transfers: a settlement is reversed on its title's screen.
+    const entry = await findEntry(scope.db, scope.agencyId, submission.value.entryId);
+    if (!entry || (entry.kind !== "transfer_out" && entry.kind !== "transfer_in")) throw notFound();
+    const result = await reverseEntry(scope, entry.id, todayIn(scope.timeZone), submission.value.reason);
+    if (!result.ok) return formError("reverse", result.reason, result.reason === "notFound" ? 404 : 409);
+    return redirectWithToast(back, { title: "financeLedger.toasts.transferReversed" });
+  }
   if (intent === "transfer") {
     const submission = parseForm(formData, transferSchema);
     if (!submission) return malformed();

@@ -1,13 +1,15 @@
 /**
  * Receipts attached to a title (finance_attachment, R2): PDF, PNG or JPEG by
  * their first bytes (never the name or the browser's type), at most 5 MB, keys
- * under agencies/{agencyId}/finance/. Served only to the agency's members.
+ * under agencies/{agencyId}/finance/. Served only to the agency's members;
+ * removed (row marked deleted, object deleted, audit row) by those who may settle.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { financeAttachment } from "~/db/schema";
 import { newId } from "~/db/schema/columns";
 import { isId } from "~/lib/finance/ledger/titles.server";
+import { auditIfChanged, changedRows } from "~/lib/system/agencies.server";
 import { auditInsert } from "~/lib/platform/audit.server";
 import { detectImageType } from "~/lib/platform/files.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
@@ -68,4 +70,26 @@ export async function findAttachment(scope: Scope, id: string) {
     .where(and(eq(financeAttachment.id, id), eq(financeAttachment.agencyId, scope.agencyId), isNull(financeAttachment.deletedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Removes a receipt attached by mistake: the row is marked deleted with an audit
+ * row on its title (one batch, only if it was still there), then the R2 object is
+ * deleted. Another title's or agency's attachment is not found.
+ */
+export async function deleteAttachment(scope: Scope, bucket: R2Bucket, titleId: string, attachmentId: string): Promise<Result<{ fileName: string }, "notFound">> {
+  const file = await findAttachment(scope, attachmentId);
+  if (!file || file.titleId !== titleId) return fail("notFound");
+  const { db, agencyId, userId, ip } = scope;
+  const [result] = await db.batch([
+    db
+      .update(financeAttachment)
+      .set({ deletedAt: new Date().toISOString() })
+      .where(and(eq(financeAttachment.id, file.id), eq(financeAttachment.agencyId, agencyId), isNull(financeAttachment.deletedAt))),
+    auditIfChanged(db, { agencyId, userId, ip, entity: "finance_title", entityId: titleId, action: "update", changes: { attachment: [file.fileName, null] } }),
+  ]);
+  // Someone else removed it meanwhile: nothing more to do.
+  if (changedRows(result) === 0) return fail("notFound");
+  await bucket.delete(file.key);
+  return ok({ fileName: file.fileName });
 }

@@ -180,11 +180,14 @@ export type ReverseFailure = "notFound" | "notReversible" | "reversed" | "confli
  * Undoes a settlement or a manual entry with a reversal entry (the figures
  * negated, on `date`), once. A settlement's title gets its paid cents back and
  * the status they give (what it was before the settlement when it was the last one).
+ * A transfer (either of its two entries) is undone by a pair of reversals, one on
+ * each account (reverseTransfer).
  */
 export async function reverseEntry(scope: Scope, entryId: string, date: string, reason: string | null): Promise<Result<{ id: string; titleId: string | null }, ReverseFailure>> {
   const { db, agencyId, userId, ip } = scope;
   const entry = await findEntry(db, agencyId, entryId);
   if (!entry) return fail("notFound");
+  if (entry.kind === "transfer_out" || entry.kind === "transfer_in") return reverseTransfer(scope, entry, date, reason);
   if (entry.kind !== "settlement" && entry.kind !== "manual") return fail("notReversible");
   const [already] = await db
     .select({ id: financeEntry.id })
@@ -269,6 +272,65 @@ export async function reverseEntry(scope: Scope, entryId: string, date: string, 
     throw error;
   }
   return ok({ id, titleId: entry.titleId });
+}
+
+/**
+ * Undoes a transfer: a reversal of each of its two entries (the money goes back
+ * into the account it left and out of the one it reached), sharing a new
+ * transfer id so each account's statement names the other; on `date` (not before
+ * the transfer's). Once: `reverses_id` is unique, so a second or concurrent
+ * reversal writes nothing.
+ */
+async function reverseTransfer(scope: Scope, entry: Entry, date: string, reason: string | null): Promise<Result<{ id: string; titleId: null }, ReverseFailure>> {
+  const { db, agencyId, userId, ip } = scope;
+  if (!entry.transferId) return fail("notReversible");
+  const pair = await db
+    .select()
+    .from(financeEntry)
+    .where(and(eq(financeEntry.agencyId, agencyId), eq(financeEntry.transferId, entry.transferId), inArray(financeEntry.kind, ["transfer_out", "transfer_in"])));
+  const out = pair.find((e) => e.kind === "transfer_out");
+  const into = pair.find((e) => e.kind === "transfer_in");
+  if (!out || !into) return fail("notReversible");
+  const [already] = await db
+    .select({ id: financeEntry.id })
+    .from(financeEntry)
+    .where(and(eq(financeEntry.agencyId, agencyId), inArray(financeEntry.reversesId, [out.id, into.id])))
+    .limit(1);
+  if (already) return fail("reversed");
+  const transferId = newId();
+  const day = date < entry.date ? entry.date : date;
+  const reversal = (e: Entry) => ({
+    id: newId(),
+    agencyId,
+    bankAccountId: e.bankAccountId,
+    kind: "reversal" as const,
+    date: day,
+    netCents: -e.netCents,
+    currency: e.currency,
+    reversesId: e.id,
+    transferId,
+    description: reason,
+    createdBy: userId,
+  });
+  const rows = [reversal(out), reversal(into)];
+  try {
+    await db.batch([
+      db.insert(financeEntry).values(rows),
+      auditInsert(db, {
+        agencyId,
+        userId,
+        ip,
+        entity: "finance_entry",
+        entityId: rows[0]!.id,
+        action: "create",
+        changes: { kind: [null, "reversal"], reversesTransfer: [null, entry.transferId], amountCents: [null, into.netCents], date: [null, day], reason: [null, reason] },
+      }),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return fail("reversed");
+    throw error;
+  }
+  return ok({ id: rows[0]!.id, titleId: null });
 }
 
 /** What a reversal leaves a title at (pure mirror of the SQL above, for tests and previews). */

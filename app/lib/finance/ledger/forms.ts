@@ -137,6 +137,10 @@ export const reverseSchema = z.object({
   reason: optionalText(200),
 });
 
+export const attachmentDeleteSchema = z.object({
+  attachmentId: idField(msg.invalid),
+});
+
 export const cancelSchema = z.object({
   version: versionField(),
   reason: z.string({ error: ledgerErr.reason }).trim().min(1, ledgerErr.reason).max(200, msg.tooLong),

@@ -33,6 +33,8 @@ export type StatementRow = {
   categoryName: string | null;
   counterpartName: string | null;
   reversesId: string | null;
+  /** The reversal that undid this entry, if any. */
+  reversedBy: string | null;
 };
 
 /** The statement of one account for the days `from`..`to`; null when the account is not the agency's. */
@@ -47,6 +49,7 @@ export async function accountStatement(scope: Scope, accountId: string, from: st
   const openingCents = account.openingBalanceCents + Number(before?.sum ?? 0);
   const other = alias(financeEntry, "other");
   const otherAccount = alias(bankAccount, "other_account");
+  const reversal = alias(financeEntry, "reversal");
   const found = await db
     .select({
       id: financeEntry.id,
@@ -67,12 +70,14 @@ export async function accountStatement(scope: Scope, accountId: string, from: st
       categoryName: chartAccount.name,
       counterpartName: otherAccount.name,
       reversesId: financeEntry.reversesId,
+      reversedBy: reversal.id,
     })
     .from(financeEntry)
     .leftJoin(financeTitle, and(eq(financeTitle.id, financeEntry.titleId), eq(financeTitle.agencyId, agencyId)))
     .leftJoin(chartAccount, and(eq(chartAccount.id, sql`coalesce(${financeEntry.categoryId}, ${financeTitle.categoryId})`), eq(chartAccount.agencyId, agencyId)))
     .leftJoin(other, and(eq(other.agencyId, agencyId), eq(other.transferId, financeEntry.transferId), ne(other.id, financeEntry.id)))
     .leftJoin(otherAccount, and(eq(otherAccount.agencyId, agencyId), eq(otherAccount.id, other.bankAccountId)))
+    .leftJoin(reversal, and(eq(reversal.agencyId, agencyId), eq(reversal.reversesId, financeEntry.id)))
     .where(and(eq(financeEntry.agencyId, agencyId), eq(financeEntry.bankAccountId, account.id), gte(financeEntry.date, from), lte(financeEntry.date, to)))
     .orderBy(asc(financeEntry.date), asc(financeEntry.createdAt), asc(financeEntry.id))
     .limit(STATEMENT_MAX_ROWS + 1);
@@ -106,7 +111,16 @@ export async function dreCells(scope: Scope, basis: DreBasis, fromMonth: string,
     .select({ categoryId: category, month, signedCents: sql<number>`sum(${financeEntry.netCents})` })
     .from(financeEntry)
     .leftJoin(financeTitle, and(eq(financeTitle.id, financeEntry.titleId), eq(financeTitle.agencyId, agencyId)))
-    .where(and(eq(financeEntry.agencyId, agencyId), inArray(financeEntry.kind, ["settlement", "reversal", "manual"]), gte(financeEntry.date, fromDay), lte(financeEntry.date, toDay)))
+    .where(
+      and(
+        eq(financeEntry.agencyId, agencyId),
+        inArray(financeEntry.kind, ["settlement", "reversal", "manual"]),
+        // A transfer's reversal moves money between accounts: no revenue or expense.
+        isNull(financeEntry.transferId),
+        gte(financeEntry.date, fromDay),
+        lte(financeEntry.date, toDay),
+      ),
+    )
     .groupBy(category, month);
   return rows.filter((r) => r.categoryId).map((r) => ({ categoryId: r.categoryId, month: r.month, signedCents: Number(r.signedCents) }));
 }

@@ -6,6 +6,7 @@ import { Money, useDay } from "~/components/finance/ledger/Money";
 import { LedgerEntryForms } from "~/components/finance/ledger/LedgerEntryForms";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { Notice } from "~/components/ui/Notice";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { statementAction, type LedgerActionData } from "~/lib/finance/ledger/actions.server";
 import { STATEMENT_MAX_ROWS, statementPeriod } from "~/lib/finance/ledger/report-params";
@@ -169,7 +170,28 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
                     <Table.Cell className="nowrap">{day(r.date)}</Table.Cell>
                     <Table.Cell>
                       <Flex direction="column">
-                        <Text>{translate(i18n, `financeLedger.entryKinds.${r.kind}`)}</Text>
+                        <Flex gap="2" align="center" wrap="wrap">
+                          <Text>{translate(i18n, `financeLedger.entryKinds.${r.kind}`)}</Text>
+                          {r.reversedBy && <StatusBadge>{t("financeLedger.reversedTag")}</StatusBadge>}
+                          {(r.kind === "transfer_out" || r.kind === "transfer_in") && !r.reversedBy && (
+                            <Form method="post" className="no-print">
+                              <input type="hidden" name="intent" value="reverse" />
+                              <input type="hidden" name="entryId" value={r.id} />
+                              <Button
+                                size="1"
+                                variant="ghost"
+                                color="red"
+                                type="submit"
+                                disabled={!loaderData.canManage || navigation.state === "submitting"}
+                                title={loaderData.canManage ? undefined : t("financeLedger.forbidden")}
+                                aria-label={t("financeLedger.actions.reverseTransferOf", { date: day(r.date) })}
+                                data-testid="reverse-transfer"
+                              >
+                                {t("financeLedger.actions.reverseTransfer")}
+                              </Button>
+                            </Form>
+                          )}
+                        </Flex>
                         {r.description && (
                           <Text size="1" color="gray">
                             {r.description}
