@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { DeleteButton, DeleteNotices } from "~/components/kit/DeleteRecord";
 import { RecordHistory } from "~/components/kit/RecordHistory";
+import { lookup } from "~/lib/platform/translate";
 import { DuplicateCallout, StaleCallout } from "~/components/kit/RecordNotices";
 import type { RecordScreenData } from "~/lib/kit/record-loader.server";
 
@@ -18,6 +19,13 @@ export type RecordActionData = {
 
 /** What a record form's loader gives the page frame (recordLoader in app/lib/kit/record-loader.server.ts). */
 export type RecordLoaderData = Pick<RecordScreenData<unknown>, "mode" | "name" | "version" | "canDelete" | "timeZone" | "history">;
+
+/** The breadcrumb's section of a list path: its first segment's menu title (none when the menu has no such section). */
+export function sectionCrumb(listPath: string, translate: (key: string) => string | null | undefined): { label: string; href: null }[] {
+  const section = listPath.split("/")[1];
+  const label = section ? translate(`menu.${section}.title`) : null;
+  return label ? [{ label, href: null }] : [];
+}
 
 /**
  * The frame of every record screen (novo / editar): header with the breadcrumb
@@ -56,7 +64,7 @@ export function RecordPage({
   form: (props: { key: number; version: number; lastResult: SubmissionResult<string[]> | undefined }) => React.ReactNode;
   children?: React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const ad = actionData;
   const edit = record.mode === "edit";
   return (
@@ -65,7 +73,8 @@ export function RecordPage({
         title={title}
         subtitle={subtitle}
         trail={[
-          { label: t("menu.cadastros.title"), href: null },
+          // The menu section the list belongs to: /cadastros/… → Cadastros, /servicos/… → Serviços, /receptivo/… → Receptivo.
+          ...sectionCrumb(listPath, (key) => lookup(i18n, key)),
           { label: listLabel, href: listPath },
         ]}
         actions={edit && record.canDelete ? <DeleteButton name={record.name} /> : undefined}
