@@ -319,6 +319,18 @@ describe("air block list and exports", () => {
   });
 });
 
+describe("references", () => {
+  it("an airline a live block uses cannot be deleted; once archived, it can", async () => {
+    const a = await agencyWithData("Referências Aéreo");
+    const id = await create(a, { title: "Usa a companhia" });
+    const refused = await post(a.cookie, `/cadastros/fornecedores/editar/${a.airline}`, { intent: "delete" });
+    expect(refused.status).toBe(409);
+    expect((await json<{ references: { count: number; label: string }[] }>(refused)).references).toEqual([{ count: 1, label: "services.blocks.references.airBlocks" }]);
+    expect((await post(a.cookie, editPath(id), { intent: "archive" })).status).toBe(302);
+    expect((await post(a.cookie, `/cadastros/fornecedores/editar/${a.airline}`, { intent: "delete" })).status).toBe(302);
+  });
+});
+
 describe("tenant isolation", () => {
   it("another agency's block is a 404 on every route and action, and nothing changes", async () => {
     const id = await create(sol, { title: "Só da Sol aéreo" });

@@ -20,7 +20,7 @@
  * index starting with agency_id.
  */
 import { eq, isNull, sql } from "drizzle-orm";
-import { financeTitle, groundCharter, receptiveService, thirdPartyPackage, thirdPartyPackageDestination } from "~/db/schema";
+import { accommodationBlock, airBlock, financeTitle, groundCharter, receptiveService, thirdPartyPackage, thirdPartyPackageDestination } from "~/db/schema";
 import type { TitlePartyKind } from "~/db/schema/finance";
 import type { ReferenceRule } from "~/lib/kit/record.server";
 
@@ -50,6 +50,20 @@ const packageDestinations: ReferenceRule = {
   label: "services.packages.references",
 };
 
+/** Services (issue #14): a hotel or air block that is not archived keeps its hotel / airline and destination. */
+const hotelBlocks = (column: typeof accommodationBlock.hotelId | typeof accommodationBlock.destinationId): ReferenceRule => ({
+  table: accommodationBlock,
+  column,
+  live: accommodationBlock.archivedAt,
+  label: "services.blocks.references.hotelBlocks",
+});
+const airBlocks = (column: typeof airBlock.airlineId | typeof airBlock.destinationId): ReferenceRule => ({
+  table: airBlock,
+  column,
+  live: airBlock.archivedAt,
+  label: "services.blocks.references.airBlocks",
+});
+
 /** Receptive (issue #15): a receptive service that is not deleted keeps its provider. */
 const receptiveServices: ReferenceRule = {
   table: receptiveService,
@@ -72,11 +86,11 @@ export type RegisterEntity =
 
 export const REFERENCES: Record<RegisterEntity, ReferenceRule[]> = {
   client: [financeTitles("client")],
-  supplier: [financeTitles("supplier"), charters(groundCharter.supplierId), packageOperators],
+  supplier: [financeTitles("supplier"), charters(groundCharter.supplierId), packageOperators, hotelBlocks(accommodationBlock.hotelId), airBlocks(airBlock.airlineId)],
   provider: [financeTitles("provider"), receptiveServices],
   agent: [financeTitles("agent")],
   boarding_point: [],
-  destination: [charters(groundCharter.destinationId), packageDestinations],
+  destination: [charters(groundCharter.destinationId), packageDestinations, hotelBlocks(accommodationBlock.destinationId), airBlocks(airBlock.destinationId)],
   // The receptive schedule and excursions will point at these.
   receptive_service: [],
   driver: [],

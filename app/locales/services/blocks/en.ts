@@ -9,6 +9,12 @@ const blocksEn = {
     all_inclusive: "All inclusive",
   },
   blocks: {
+    references: {
+      hotelBlocks_one: "{{count}} accommodation block",
+      hotelBlocks_other: "{{count}} accommodation blocks",
+      airBlocks_one: "{{count}} air block",
+      airBlocks_other: "{{count}} air blocks",
+    },
     errors: {
       checkOut: "Check-out must be after check-in.",
       release: "The release must be on or before check-in.",

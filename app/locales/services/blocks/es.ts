@@ -9,6 +9,12 @@ const blocksEs = {
     all_inclusive: "Todo incluido",
   },
   blocks: {
+    references: {
+      hotelBlocks_one: "{{count}} bloqueo de alojamiento",
+      hotelBlocks_other: "{{count}} bloqueos de alojamiento",
+      airBlocks_one: "{{count}} bloqueo aéreo",
+      airBlocks_other: "{{count}} bloqueos aéreos",
+    },
     errors: {
       checkOut: "El check-out debe ser después del check-in.",
       release: "El release debe ser el día del check-in o antes.",

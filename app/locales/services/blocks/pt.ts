@@ -10,6 +10,12 @@ const blocksPt = {
     all_inclusive: "All inclusive",
   },
   blocks: {
+    references: {
+      hotelBlocks_one: "{{count}} bloqueio de hospedagem",
+      hotelBlocks_other: "{{count}} bloqueios de hospedagem",
+      airBlocks_one: "{{count}} bloqueio aéreo",
+      airBlocks_other: "{{count}} bloqueios aéreos",
+    },
     errors: {
       checkOut: "O check-out deve ser depois do check-in.",
       release: "O release deve ser no check-in ou antes.",
