@@ -3,13 +3,17 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../app/db/schema";
 import { DEMO_AGENCIES, DEMO_USERS } from "./seed";
-import { buildFinanceRows, FINANCE_TABLES, SETTLED_UNTIL, type FinanceTable } from "./seed-finance";
+import { buildFinanceRows, FINANCE_TABLES, financeWindow, MONTHS_AHEAD, MONTHS_BACK, type FinanceTable } from "./seed-finance";
 import { buildRegisterRows } from "./seed-registers";
 
 const NOW = new Date("2026-01-05T12:00:00.000Z");
 const registers = buildRegisterRows(DEMO_AGENCIES, { now: NOW, agentUserId: DEMO_USERS[2].id });
+/** The seed's day: any day gives a year back and two months ahead around it, the same rows for the same day. */
+const TODAY = "2027-03-15";
+const SETTLED_UNTIL = financeWindow(TODAY).settledUntil;
 const input = {
   now: NOW,
+  today: TODAY,
   parties: Object.fromEntries(
     DEMO_AGENCIES.map((a) => [
       a.id,
@@ -34,6 +38,15 @@ const TABLES: Record<FinanceTable, SQLiteTable> = {
 describe("finance seed rows", () => {
   it("are deterministic, use only the tables' columns and fill the required ones", () => {
     expect(buildFinanceRows(DEMO_AGENCIES, input)).toEqual(rows);
+    // Another day moves the calendar with it.
+    const later = buildFinanceRows(DEMO_AGENCIES, { ...input, today: "2027-09-02" });
+    expect(later.finance_title.length).toBeGreaterThan(0);
+    expect(later.finance_title.map((t) => t.due_date)).not.toEqual(rows.finance_title.map((t) => t.due_date));
+    const months = (list: typeof rows.finance_title) => [...new Set(list.map((t) => String(t.competence_date).slice(0, 7)))].sort();
+    expect(months(rows.finance_title)[0]).toBe("2026-03");
+    expect(months(rows.finance_title).at(-1)).toBe("2027-05");
+    expect(months(later.finance_title)[0]).toBe("2026-09");
+    expect(MONTHS_BACK + MONTHS_AHEAD + 1).toBe(months(rows.finance_title).length);
     for (const table of Object.keys(FINANCE_TABLES) as FinanceTable[]) {
       const columns = Object.values(getTableColumns(TABLES[table]));
       const names = new Set(columns.map((c) => c.name));
@@ -70,6 +83,9 @@ describe("finance seed rows", () => {
         }
         const months = new Set(titles.map((t) => String(t.competence_date).slice(0, 7)));
         expect(months.size).toBeGreaterThanOrEqual(12);
+        // Settled up to yesterday; from today on, open.
+        for (const t of titles) if (String(t.due_date) >= TODAY) expect(t.status, String(t.due_date)).toBe("open");
+        for (const e of entries) expect(String(e.date) < TODAY, String(e.date)).toBe(true);
       });
 
       it("keeps each title's paid cents, status and version in step with its settlements; installments add up", () => {

@@ -13,8 +13,10 @@
  * version follow its settlements, as the app would have written them. Runs under
  * plain node (relative imports with .ts).
  *
- * The year is fixed (FINANCE_YEAR): sales from December of the year before to
- * December, settled when due up to SETTLED_UNTIL.
+ * The months are relative to the day the seed runs (`today`, UTC; a given day
+ * always gives the same rows): sales from 12 months before today's month to 2
+ * months after it, settled when due before today (financeWindow), a few of the
+ * last weeks' left overdue, the coming ones open.
  */
 import { mulberry32, seedFromString, type Rng } from "../../app/lib/platform/br-documents.ts";
 import { DEFAULT_ACCOUNT_TYPES, DEFAULT_CHART, DEFAULT_PAYMENT_TERMS } from "../../app/lib/finance/defaults.ts";
@@ -22,9 +24,28 @@ import { splitCents } from "../../app/lib/finance/money.ts";
 import { normalizeSearchText } from "../../app/lib/kit/search-text.ts";
 import type { SeedRow } from "./seed-registers.ts";
 
-export const FINANCE_YEAR = 2026;
-/** Titles due up to this day are settled (bar a few left overdue); later ones stay open. */
-export const SETTLED_UNTIL = `${FINANCE_YEAR}-10-31`;
+/** Months of sales before and after today's month. */
+export const MONTHS_BACK = 12;
+export const MONTHS_AHEAD = 2;
+
+/** The day the seed runs (UTC), "YYYY-MM-DD". */
+export const seedToday = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/**
+ * The seed's calendar for `today`: accounts open on the first day of the first
+ * month; titles due up to `settledUntil` (yesterday) are settled — bar a few due
+ * after `overdueFrom`, left overdue —, later ones stay open.
+ */
+export function financeWindow(today: string) {
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const month = (offset: number) => {
+    const index = y * 12 + (m - 1) + offset;
+    return { year: Math.floor(index / 12), month0: index - Math.floor(index / 12) * 12 };
+  };
+  const first = month(-MONTHS_BACK);
+  const start = `${first.year}-${String(first.month0 + 1).padStart(2, "0")}-01`;
+  return { today, start, month, settledUntil: addDays(today, -1), overdueFrom: addDays(today, -75) };
+}
 
 export const FINANCE_TABLES = {
   account_type: 0x10,
@@ -43,6 +64,8 @@ export function financeSeedId(table: FinanceTable, agencyIndex: number, n: numbe
 
 export type FinanceSeedInput = {
   now: Date;
+  /** The seed's day ("YYYY-MM-DD"); default: the day it runs (seedToday()). */
+  today?: string;
   /** Per agency id: the seeded clients, suppliers (with their category) and the admin who "typed" it all. */
   parties: Record<string, { clients: { id: string; name: string }[]; suppliers: { id: string; name: string; category: string }[]; userId: string | null }>;
 };
@@ -50,7 +73,9 @@ export type FinanceSeedInput = {
 const DAY = 86_400_000;
 const dayNo = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY;
 const isoOf = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
-const addDays = (iso: string, days: number) => isoOf(dayNo(iso) + days);
+function addDays(iso: string, days: number) {
+  return isoOf(dayNo(iso) + days);
+}
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 const between = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 
@@ -66,6 +91,8 @@ const PLACES = ["Gramado", "Porto de Galinhas", "Foz do Iguaçu", "Lisboa", "Bue
 export function buildFinanceRows(agencies: readonly { id: string }[], input: FinanceSeedInput): Record<FinanceTable, SeedRow[]> {
   const out: Record<FinanceTable, SeedRow[]> = { account_type: [], chart_account: [], payment_term: [], bank_account: [], finance_title: [], finance_entry: [] };
   const iso = input.now.toISOString();
+  const calendar = financeWindow(input.today ?? seedToday());
+  const SETTLED_UNTIL = calendar.settledUntil;
   agencies.forEach((agency, a) => {
     const rng = mulberry32(seedFromString(`finance:${agency.id}`));
     const parties = input.parties[agency.id];
@@ -104,7 +131,7 @@ export function buildFinanceRows(agencies: readonly { id: string }[], input: Fin
     const term3 = financeSeedId("payment_term", a, DEFAULT_PAYMENT_TERMS.findIndex((t) => t.systemKey === "30_60_90") + 1);
 
     // Two banks and a cash desk.
-    const opening = `${FINANCE_YEAR - 1}-12-01`;
+    const opening = calendar.start;
     const accounts = [
       { name: "Itaú — conta corrente", type: "checking", bank: "341", branch: "0912", number: `4${a}871-2`, balance: 25_000_00 },
       { name: "Banco do Brasil — conta corrente", type: "checking", bank: "001", branch: "3346-1", number: `10${a}552-7`, balance: 8_000_00 },
@@ -224,12 +251,12 @@ export function buildFinanceRows(agencies: readonly { id: string }[], input: Fin
       return id;
     };
 
-    // Sales: 8–12 a month from December of the year before to December.
+    // Sales: 8–12 a month from MONTHS_BACK months before today's month to MONTHS_AHEAD after it.
     let overdueLeft = 5;
     let doc = 1000 * (a + 1);
-    for (let m = -1; m < 12; m++) {
-      const month0 = (m + 12) % 12;
-      const year = m < 0 ? FINANCE_YEAR - 1 : FINANCE_YEAR;
+    for (let m = -MONTHS_BACK; m <= MONTHS_AHEAD; m++) {
+      const { year, month0 } = calendar.month(m);
+      const slot = m + MONTHS_BACK + 1;
       const sales = between(rng, 8, 12);
       for (let s = 0; s < sales; s++) {
         const kind = pick(rng, SALES);
@@ -247,7 +274,7 @@ export function buildFinanceRows(agencies: readonly { id: string }[], input: Fin
         parts.forEach((amount, i) => {
           const due = split ? addDays(competence, 30 * (i + 1)) : addDays(competence, card ? 30 : between(rng, 0, 10));
           // A few installments due before SETTLED_UNTIL stay unpaid: overdue in the lists.
-          const leaveOpen = due <= SETTLED_UNTIL && due > `${FINANCE_YEAR}-08-15` && overdueLeft > 0 && rng() < 0.12;
+          const leaveOpen = due <= SETTLED_UNTIL && due > calendar.overdueFrom && overdueLeft > 0 && rng() < 0.12;
           if (leaveOpen) overdueLeft--;
           title({
             direction: "receivable",
@@ -314,33 +341,32 @@ export function buildFinanceRows(agencies: readonly { id: string }[], input: Fin
           amount,
           no: 1,
           count: 1,
-          group: financeSeedId("finance_title", a, 0xa00000 + (m + 1) * 16 + dueDay),
+          group: financeSeedId("finance_title", a, 0xa00000 + slot * 32 + dueDay),
           term: null,
           leaveOpen: false,
         });
       }
-      // Payroll, bank fees and taxes go straight through the banks (manual entries), when past.
-      const payday = addDays(first, 4);
-      if (payday <= SETTLED_UNTIL) {
-        entry({ bank_account_id: bank1, kind: "manual", date: payday, net_cents: -(14_500_00 + a * 2_000_00), category_id: byKey.get("expense.payroll")!, description: "Folha de pagamento" });
-        entry({ bank_account_id: bank1, kind: "manual", date: addDays(first, 19), net_cents: -between(rng, 1_800_00, 2_600_00), category_id: byKey.get("deduction.iss")!, description: "ISS do mês anterior" });
-        entry({ bank_account_id: bank1, kind: "manual", date: addDays(first, 24), net_cents: -between(rng, 900_00, 1_400_00), category_id: byKey.get("deduction.pis")!, description: "PIS/COFINS" });
-        for (const [account, fee] of [
-          [bank1, 39_90],
-          [bank2, 29_50],
-        ] as const) {
-          entry({ bank_account_id: account, kind: "manual", date: addDays(first, 2), net_cents: -fee, category_id: byKey.get("expense.bank_fees")!, description: "Tarifa de manutenção" });
-        }
-        // Change for the cash desk, and the card receipts swept to the main account.
-        const transfer = financeSeedId("finance_entry", a, 0x700000 + m + 2);
-        entry({ bank_account_id: bank1, kind: "transfer_out", date: addDays(first, 1), net_cents: -1_000_00, transfer_id: transfer, description: "Troco do caixa" });
-        entry({ bank_account_id: cash, kind: "transfer_in", date: addDays(first, 1), net_cents: 1_000_00, transfer_id: transfer, description: "Troco do caixa" });
-        if (m % 3 === 2) {
-          const sweep = financeSeedId("finance_entry", a, 0x710000 + m + 2);
-          entry({ bank_account_id: bank2, kind: "transfer_out", date: addDays(first, 27), net_cents: -15_000_00, transfer_id: sweep, description: "Transferência para a conta principal" });
-          entry({ bank_account_id: bank1, kind: "transfer_in", date: addDays(first, 27), net_cents: 15_000_00, transfer_id: sweep, description: "Transferência para a conta principal" });
-        }
-      }
+      // Payroll, bank fees and taxes go straight through the banks (manual entries), and the
+      // transfers: each only once its day has passed.
+      const past = (date: string) => date <= SETTLED_UNTIL;
+      const iss = -between(rng, 1_800_00, 2_600_00);
+      const pis = -between(rng, 900_00, 1_400_00);
+      const manual = (date: string, account: string, net: number, key: string, description: string) => {
+        if (past(date)) entry({ bank_account_id: account, kind: "manual", date, net_cents: net, category_id: byKey.get(key)!, description });
+      };
+      manual(addDays(first, 4), bank1, -(14_500_00 + a * 2_000_00), "expense.payroll", "Folha de pagamento");
+      manual(addDays(first, 19), bank1, iss, "deduction.iss", "ISS do mês anterior");
+      manual(addDays(first, 24), bank1, pis, "deduction.pis", "PIS/COFINS");
+      manual(addDays(first, 2), bank1, -39_90, "expense.bank_fees", "Tarifa de manutenção");
+      manual(addDays(first, 2), bank2, -29_50, "expense.bank_fees", "Tarifa de manutenção");
+      // Change for the cash desk, and the card receipts swept to the main account.
+      const transfer = (date: string, id: string, from: string, to: string, cents: number, description: string) => {
+        if (!past(date)) return;
+        entry({ bank_account_id: from, kind: "transfer_out", date, net_cents: -cents, transfer_id: id, description });
+        entry({ bank_account_id: to, kind: "transfer_in", date, net_cents: cents, transfer_id: id, description });
+      };
+      transfer(addDays(first, 1), financeSeedId("finance_entry", a, 0x700000 + slot), bank1, cash, 1_000_00, "Troco do caixa");
+      if (month0 % 3 === 2) transfer(addDays(first, 27), financeSeedId("finance_entry", a, 0x710000 + slot), bank2, bank1, 15_000_00, "Transferência para a conta principal");
     }
   });
   return out;
