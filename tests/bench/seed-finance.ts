@@ -1,6 +1,7 @@
 /**
  * Bench data for the finance screens: 100,000 receivables in Sol Viagens over
- * one year (FINANCE_YEAR of the demo seed), about half of them settled (one
+ * the year before the day it runs (and a month ahead), most of those due before
+ * today settled (one
  * settlement entry each, into the seeded Itaú account), the rest open — some
  * overdue — written straight into the bench's local D1 (after scripts/setup.ts,
  * before the server starts) as multi-row INSERTs run by `wrangler d1 execute`,
@@ -9,9 +10,10 @@
  * Deterministic (one seeded PRNG), consistent (paid_cents, status and version
  * follow the entries), parties and categories from the demo seed.
  *
- * To hook it into tests/bench/run.ts (not edited here), next to the clients:
- *   financeSeed = seedFinance(root, STATE_DIR);            // with the app stopped
- *   ...(await financeTargets(app.baseUrl, cookie)).map((t) => ({ ...t, goal: GOALS.page }))
+ * tests/bench/run.ts seeds it after the clients and measures financeTargets():
+ * the list (first page, a later page, filters, a search), its totals request
+ * (docs/decisions/0010-finance-totals.md) and the DRE of the current year, each
+ * also through the query-log wrapper for its rows read.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,7 +23,7 @@ import { mulberry32, type Rng } from "../../app/lib/platform/br-documents.ts";
 import { DEFAULT_CHART } from "../../app/lib/finance/defaults.ts";
 import { normalizeSearchText } from "../../app/lib/kit/search-text.ts";
 import { DEMO_AGENCIES } from "../../scripts/seed/seed.ts";
-import { FINANCE_YEAR, financeSeedId } from "../../scripts/seed/seed-finance.ts";
+import { financeSeedId, seedToday } from "../../scripts/seed/seed-finance.ts";
 import { seedId } from "../../scripts/seed/seed-registers.ts";
 import type { BenchTarget } from "./run.ts";
 
@@ -34,29 +36,38 @@ const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * lis
 const sql = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replaceAll("'", "''")}'`);
 const benchId = (table: number, n: number) => `0190b000-00${table.toString(16).padStart(2, "0")}-7001-8000-${n.toString(16).padStart(12, "0")}`;
 const DAY = 86_400_000;
-const day = (n: number) => new Date(Date.UTC(FINANCE_YEAR, 0, 1) + n * DAY).toISOString().slice(0, 10);
+/** The bench's calendar: day 0 is a year before the day it runs. */
+const TODAY = seedToday();
+const START = Date.parse(`${TODAY}T00:00:00Z`) - 365 * DAY;
+const day = (n: number) => new Date(START + n * DAY).toISOString().slice(0, 10);
+/** The year whose DRE is measured: the current one. */
+export const BENCH_YEAR = Number(TODAY.slice(0, 4));
 
-function build(count: number) {
+/** The SQL of `count` bench receivables (exported for a dry run: `node -e` on it needs no server). */
+export function build(count: number) {
   const rng = mulberry32(0x5eed_f1a7);
   const categories = ["revenue.packages", "revenue.air", "revenue.hotel", "revenue.insurance"].map((key) => financeSeedId("chart_account", 0, DEFAULT_CHART.findIndex((c) => c.systemKey === key) + 1));
   const account = financeSeedId("bank_account", 0, 1);
   const titles: string[] = [];
   const entries: string[] = [];
-  const createdAt = `${FINANCE_YEAR}-01-01T12:00:00.000Z`;
+  /** Every title's id and due date (the list's order by due date: the cursor of a later page). */
+  const order: { id: string; due: string }[] = [];
+  const createdAt = `${day(0)}T12:00:00.000Z`;
   const what = ["Pacote", "Passagens", "Hospedagem", "Seguro"];
   for (let n = 1; n <= count; n++) {
     const id = benchId(0x14, n);
     const competence = Math.floor(rng() * 360);
     const due = competence + Math.floor(rng() * 30);
     const amount = 100_00 + Math.floor(rng() * 9_900_00);
-    const paid = day(due) < `${FINANCE_YEAR}-10-01` && rng() < 0.9;
+    const paid = day(due) < TODAY && rng() < 0.9;
     const description = `${pick(rng, what)} bench ${n}`;
     const client = seedId("client", 0, 1 + Math.floor(rng() * CLIENTS));
+    order.push({ id, due: day(due) });
     titles.push(
       `(${[id, AGENCY.id, "receivable", "client", client, description, `B-${n}`, pick(rng, categories), day(competence), day(due), amount, "BRL", paid ? amount : 0, paid ? "paid" : "open", 1, 1, id, normalizeSearchText(`${description} B-${n}`), createdAt, createdAt, paid ? 2 : 1].map(sql).join(", ")})`,
     );
     if (paid) {
-      entries.push(`(${[benchId(0x15, n), AGENCY.id, account, "settlement", day(Math.min(due, 272)), id, amount, amount, "BRL", "seed", createdAt].map(sql).join(", ")})`);
+      entries.push(`(${[benchId(0x15, n), AGENCY.id, account, "settlement", day(due), id, amount, amount, "BRL", "seed", createdAt].map(sql).join(", ")})`);
     }
   }
   const statements: string[] = [];
@@ -68,7 +79,8 @@ function build(count: number) {
   for (let i = 0; i < entries.length; i += ROWS_PER_STATEMENT) {
     statements.push(`INSERT INTO finance_entry (${entryColumns}) VALUES\n${entries.slice(i, i + ROWS_PER_STATEMENT).join(",\n")}\nON CONFLICT DO NOTHING;`);
   }
-  return { statements, titles: titles.length, entries: entries.length };
+  order.sort((x, y) => (x.due === y.due ? (x.id < y.id ? -1 : 1) : x.due < y.due ? -1 : 1));
+  return { statements, titles: titles.length, entries: entries.length, order };
 }
 
 export type SeededFinance = { titles: number; entries: number; ms: number; sqlBytes: number };
@@ -95,7 +107,11 @@ export function seedFinance(root: string, stateDir: string, count = BENCH_TITLES
   return { titles: built.titles, entries: built.entries, ms: performance.now() - start, sqlBytes: Buffer.byteLength(text) };
 }
 
-/** The receivables list (first page, page 2, overdue filter, a search) and the DRE of the year on both bases, signed in. */
+/**
+ * The receivables list (first page, a later page, the overdue filter, a month of
+ * due dates, a search), the totals request of those filters (and of a category:
+ * summed over the titles), and the DRE of the year on both bases, signed in.
+ */
 export async function financeTargets(baseUrl: string, cookie: string): Promise<BenchTarget[]> {
   const headers = { Cookie: cookie };
   const list = "/financeiro/contas-a-receber";
@@ -104,12 +120,25 @@ export async function financeTargets(baseUrl: string, cookie: string): Promise<B
   if (res.status !== 200) throw new Error(`GET ${list} answered ${res.status}`);
   const next = /href="(\/financeiro\/contas-a-receber\?after=[A-Za-z0-9_-]+)"/.exec(html)?.[1];
   if (!next) throw new Error("no next link on the first page of receivables");
+  // A later page: the one after the 50,000th title by due date.
+  const byDue = build(BENCH_TITLES).order;
+  const deep = byDue[50_000 - 1]!;
+  const later = `${list}?sort=dueDate&dir=asc&after=${Buffer.from(JSON.stringify([deep.due, deep.id])).toString("base64url")}`;
+  const month = day(200).slice(0, 7);
+  const period = `dueFrom=${month}-01&dueTo=${month}-28`;
+  const category = financeSeedId("chart_account", 0, DEFAULT_CHART.findIndex((c) => c.systemKey === "revenue.air") + 1);
   return [
     { name: "receivables (100k), first page", path: list, headers },
     { name: "receivables (100k), page 2", path: next.replaceAll("&amp;", "&"), headers },
+    { name: "receivables (100k), page after the 50,000th by due date", path: later, headers },
     { name: "receivables (100k), status=overdue", path: `${list}?status=overdue`, headers },
+    { name: "receivables (100k), a month of due dates", path: `${list}?${period}`, headers },
     { name: "receivables (100k), search", path: `${list}?q=pacote`, headers },
-    { name: `DRE ${FINANCE_YEAR} competence (100k titles)`, path: `/financeiro/relatorios/dre?year=${FINANCE_YEAR}&basis=competence`, headers },
-    { name: `DRE ${FINANCE_YEAR} cash (100k titles)`, path: `/financeiro/relatorios/dre?year=${FINANCE_YEAR}&basis=cash`, headers },
+    { name: "receivables (100k) totals, no filter", path: `${list}/totais`, headers },
+    { name: "receivables (100k) totals, status=overdue", path: `${list}/totais?status=overdue`, headers },
+    { name: "receivables (100k) totals, a month of due dates", path: `${list}/totais?${period}`, headers },
+    { name: "receivables (100k) totals, a category (over the titles)", path: `${list}/totais?category=${category}`, headers },
+    { name: `DRE ${BENCH_YEAR} competence (100k titles)`, path: `/financeiro/relatorios/dre?year=${BENCH_YEAR}&basis=competence`, headers },
+    { name: `DRE ${BENCH_YEAR} cash (100k titles)`, path: `/financeiro/relatorios/dre?year=${BENCH_YEAR}&basis=cash`, headers },
   ];
 }
