@@ -38,7 +38,16 @@ export type AgeBand = (typeof AGE_BANDS)[number];
 export const MEAL_PLANS = ["room_only", "breakfast", "half_board", "full_board", "all_inclusive"] as const;
 export type MealPlan = (typeof MEAL_PLANS)[number];
 /** What a deadline alert was about (service_alert). */
-export const SERVICE_ALERT_KINDS = ["release", "name_deadline", "ticketing_deadline"] as const;
+export const SERVICE_ALERT_KINDS = [
+  "release",
+  "name_deadline",
+  "ticketing_deadline",
+  // Receptive documents (issue #15): a driver's CNH, a guide's CADASTUR, a vehicle's insurance and inspection.
+  "cnh_expiry",
+  "cadastur_expiry",
+  "insurance_expiry",
+  "inspection_expiry",
+] as const;
 export type ServiceAlertKind = (typeof SERVICE_ALERT_KINDS)[number];
 
 export type ItineraryDay = { day: number; title: string; description?: string | null };
