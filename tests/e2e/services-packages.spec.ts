@@ -116,6 +116,8 @@ async function imageFixtures(page: Page): Promise<string[]> {
 for (const lang of ["pt", "en"] as const) {
   for (const size of ["desktop", "mobile"] as const) {
     test(`package created, published, two images uploaded and reordered by keyboard (${lang}, ${size})`, async ({ page, baseURL }) => {
+      // A long flow (two saves, an upload, a reorder, three axe checks) on a machine shared with other runs.
+      test.setTimeout(150_000);
       const text = TEXT[lang];
       const errors = watchConsole(page);
       await page.setViewportSize(VIEWPORTS[size]);
@@ -178,21 +180,28 @@ for (const lang of ["pt", "en"] as const) {
       await expect(page.getByTestId("toast").getByText(text.uploaded)).toBeVisible();
       expect(uploads).toHaveLength(1);
       const thumbs = page.getByTestId("package-image").locator("img");
-      await expect(thumbs.first()).toHaveJSProperty("complete", true);
-      const natural = await thumbs.evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight]));
-      // The thumbnails are the 400 px copies the browser made.
-      expect(natural).toEqual([
-        [400, 240],
-        [400, 240],
-      ]);
+      // The thumbnails are the 400 px copies the browser made (lazy images: brought into view to load).
+      for (const i of [0, 1]) await thumbs.nth(i).scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => thumbs.evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight])))
+        .toEqual([
+          [400, 240],
+          [400, 240],
+        ]);
       const full = await page.request.get(await thumbs.first().evaluate((i) => (i as HTMLImageElement).src.replace("?mini=1", "")));
       expect(["image/webp", "image/jpeg"]).toContain(full.headers()["content-type"]);
 
       // Reorder with the keyboard: pick the first image up, move it right / down, drop it.
       const before = await thumbs.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
       await page.getByTestId("image-handle").first().focus();
+      // (dnd-kit measures the grid between keys: each step waits for the last to show, as a person would.)
+      const items = page.getByTestId("package-image");
       await page.keyboard.press("Space");
+      await expect(items.first()).toHaveAttribute("data-dragging", "true");
+      await page.waitForTimeout(150);
       await page.keyboard.press(size === "mobile" ? "ArrowDown" : "ArrowRight");
+      await expect.poll(() => items.first().evaluate((e) => (e as HTMLElement).style.transform)).not.toMatch(/^(|translate3d\(0px, 0px, 0px\))$/);
+      await page.waitForTimeout(150);
       await page.keyboard.press("Space");
       await expect(page.getByTestId("toast").getByText(text.reordered)).toBeVisible();
       await expect.poll(() => thumbs.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))).toEqual([before[1], before[0]]);
