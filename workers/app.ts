@@ -62,6 +62,9 @@ export default {
   // The Cron Trigger (wrangler.toml [triggers]): the services' deadline alerts (npm run alerts locally).
   // Imported when it runs, so the Worker's startup does not grow.
   scheduled(controller, env, ctx) {
-    ctx.waitUntil(import("~/lib/services/deadlines.server").then(({ runDeadlineAlerts }) => runDeadlineAlerts(env, new Date(controller.scheduledTime))));
+    const now = new Date(controller.scheduledTime);
+    // The blocks' deadlines (7 and 2 days before) and the receptive documents' expiries (30 and 7 days before).
+    ctx.waitUntil(import("~/lib/services/deadlines.server").then(({ runDeadlineAlerts }) => runDeadlineAlerts(env, now)));
+    ctx.waitUntil(import("~/lib/receptive/expiry-alerts.server").then(({ runExpiryAlerts }) => runExpiryAlerts(env, now)));
   },
 } satisfies ExportedHandler<Env>;

@@ -9,22 +9,18 @@
  * Admin and Operacional user of the agency, in their language, live through
  * their rooms (notify()).
  */
-import { and, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
-import { accommodationBlock, agency, airBlock, profile, serviceAlert } from "~/db/schema";
-import { nowIso } from "~/db/schema/columns";
+import { and, eq, gte, isNull, lte, or } from "drizzle-orm";
+import { accommodationBlock, agency, airBlock } from "~/db/schema";
 import type { ServiceAlertKind } from "~/db/schema/services";
 import { createDb, crossTenant, type Db } from "~/lib/platform/db.server";
 import { formatCalendarDate, formatDateTime } from "~/lib/platform/format";
-import { notify } from "~/lib/platform/realtime.server";
+import { alertSender, type AlertJobEnv } from "~/lib/services/alert-sender.server";
 import { languageOf, textIn } from "~/lib/platform/text-in";
 import { AIR_BLOCK_LIST_PATH } from "~/lib/services/air-block";
 import { daysUntil, dueAlert, type Deadline } from "~/lib/services/deadlines";
 import { HOTEL_BLOCK_LIST_PATH } from "~/lib/services/hotel-block";
 
-type JobEnv = { DB: D1Database; Notifications: DurableObjectNamespace };
-
-/** Who is alerted: the agency's operations and administrators. */
-export const ALERT_ROLES = ["Admin", "Operacional"] as const;
+export { ALERT_ROLES } from "~/lib/services/alert-sender.server";
 
 type Candidate = {
   agencyId: string;
@@ -97,39 +93,24 @@ export type DeadlineRun = { alerts: number; notifications: number };
  * too: an alert is recorded once (service_alert's unique index) and only the
  * run that recorded it notifies.
  */
-export async function runDeadlineAlerts(env: JobEnv, now: Date = new Date()): Promise<DeadlineRun> {
-  const db = createDb(env.DB);
+export async function runDeadlineAlerts(env: AlertJobEnv, now: Date = new Date()): Promise<DeadlineRun> {
   // The job looks for deadlines of every agency on purpose; each alert and notification is then written for its own agency.
-  const all = crossTenant(db);
-  const recipients = new Map<string, { id: string; locale: string | null }[]>();
+  const all = crossTenant(createDb(env.DB));
+  const send = alertSender(env);
   const run: DeadlineRun = { alerts: 0, notifications: 0 };
   for (const c of await candidates(all, now)) {
     const days = dueAlert(asDeadline(c), now, c.timeZone);
     if (days === null) continue;
-    const inserted = await db
-      .insert(serviceAlert)
-      .values({ agencyId: c.agencyId, entity: c.entity, entityId: c.entityId, kind: c.kind, deadline: c.deadline, daysBefore: days, sentAt: nowIso() })
-      .onConflictDoNothing()
-      .returning({ id: serviceAlert.id });
-    if (inserted.length === 0) continue;
-    run.alerts++;
-    let users = recipients.get(c.agencyId);
-    if (!users) {
-      users = await db
-        .select({ id: profile.id, locale: profile.locale })
-        .from(profile)
-        .where(and(eq(profile.agencyId, c.agencyId), inArray(profile.role, [...ALERT_ROLES]), eq(profile.active, true)));
-      recipients.set(c.agencyId, users);
-    }
     const daysLeft = daysUntil(asDeadline(c), now, c.timeZone);
     const link = `${c.entity === "accommodation_block" ? HOTEL_BLOCK_LIST_PATH : AIR_BLOCK_LIST_PATH}/editar/${c.entityId}`;
-    await Promise.all(
-      users.map((u) => {
-        const texts = alertTexts(u.locale ?? "pt", c, daysLeft);
-        return notify(env, { userId: u.id, agencyId: c.agencyId, title: texts.title, message: texts.message, link });
-      }),
+    const notified = await send(
+      { agencyId: c.agencyId, entity: c.entity, entityId: c.entityId, kind: c.kind, deadline: c.deadline, daysBefore: days },
+      (language) => alertTexts(language, c, daysLeft),
+      link,
     );
-    run.notifications += users.length;
+    if (notified === null) continue;
+    run.alerts++;
+    run.notifications += notified;
   }
   return run;
 }

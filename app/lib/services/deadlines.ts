@@ -57,12 +57,18 @@ export function worstMark(marks: DeadlineMark[]): DeadlineMark {
 }
 
 /** The alert due now for a deadline (7 or 2 days before), or null: see the windows in the header. */
-export function dueAlert(deadline: Deadline, now: Date, timeZone: string): (typeof ALERT_DAYS)[number] | null {
+export function dueAlert<N extends number = (typeof ALERT_DAYS)[number]>(
+  deadline: Deadline,
+  now: Date,
+  timeZone: string,
+  /** The days before at which to alert, most distant first (the blocks' 7 and 2 by default). */
+  alertDays: readonly N[] = ALERT_DAYS as unknown as readonly N[],
+): N | null {
   const { day, passesAt } = resolve(deadline, timeZone);
   const at = now.toISOString();
   if (at >= passesAt) return null;
-  let due: (typeof ALERT_DAYS)[number] | null = null;
-  for (const n of ALERT_DAYS) {
+  let due: N | null = null;
+  for (const n of alertDays) {
     if (at >= zonedDayStart(addDays(day, -n), timeZone)) due = n;
   }
   return due;

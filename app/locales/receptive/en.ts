@@ -233,6 +233,12 @@ export default {
         race: "Another order took this time just now. Nothing was saved: review the assignment.",
       },
     },
+    alerts: {
+      cnh: { title: "{{name}}'s CNH expires {{when}}", message: "{{name}}'s CNH expires on {{date}}. Renew it before assigning the driver." },
+      cadastur: { title: "{{name}}'s CADASTUR expires {{when}}", message: "{{name}}'s CADASTUR expires on {{date}}. Renew it before assigning the guide." },
+      insurance: { title: "Insurance of {{name}} expires {{when}}", message: "The insurance of vehicle {{name}} expires on {{date}}." },
+      inspection: { title: "Inspection of {{name}} expires {{when}}", message: "The inspection of vehicle {{name}} expires on {{date}}." },
+    },
     references: {
       services_one: "{{count}} receptive service",
       services_other: "{{count}} receptive services",

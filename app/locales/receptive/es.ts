@@ -233,6 +233,12 @@ export default {
         race: "Otra orden ocupó este horario ahora mismo. No se guardó nada: revise la asignación.",
       },
     },
+    alerts: {
+      cnh: { title: "La CNH de {{name}} vence {{when}}", message: "La CNH de {{name}} vence el {{date}}. Renuévela antes de asignar al conductor." },
+      cadastur: { title: "El CADASTUR de {{name}} vence {{when}}", message: "El CADASTUR de {{name}} vence el {{date}}. Renuévelo antes de asignar al guía." },
+      insurance: { title: "El seguro de {{name}} vence {{when}}", message: "El seguro del vehículo {{name}} vence el {{date}}." },
+      inspection: { title: "La inspección de {{name}} vence {{when}}", message: "La inspección del vehículo {{name}} vence el {{date}}." },
+    },
     references: {
       services_one: "{{count}} servicio receptivo",
       services_other: "{{count}} servicios receptivos",

@@ -233,6 +233,12 @@ const receptivePt = {
         race: "Outra ordem ocupou este horário agora mesmo. Nada foi salvo: revise a atribuição.",
       },
     },
+    alerts: {
+      cnh: { title: "CNH de {{name}} vence {{when}}", message: "A CNH de {{name}} vence em {{date}}. Renove-a antes de escalar o motorista." },
+      cadastur: { title: "CADASTUR de {{name}} vence {{when}}", message: "O CADASTUR de {{name}} vence em {{date}}. Renove-o antes de escalar o guia." },
+      insurance: { title: "Seguro de {{name}} vence {{when}}", message: "O seguro do veículo {{name}} vence em {{date}}." },
+      inspection: { title: "Vistoria de {{name}} vence {{when}}", message: "A vistoria do veículo {{name}} vence em {{date}}." },
+    },
     references: {
       services_one: "{{count}} serviço receptivo",
       services_other: "{{count}} serviços receptivos",
