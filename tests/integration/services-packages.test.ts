@@ -90,6 +90,8 @@ const packageForm = (a: Agency, overrides: Record<string, string> = {}): Record<
   "prices.double.adult": "2.890,00",
   "prices.single.adult": "3.990,00",
   "prices.child.child": "1.490,00",
+  // A free place: stored, but no "from" price in the list.
+  "prices.child.infant": "0,00",
   cost: "2.100,00",
   currency: "BRL",
   cancellationPolicy: "Até 30 dias antes: reembolso integral.",
@@ -129,8 +131,9 @@ const childrenOf = async (id: string) => ({
 });
 const auditCount = async (id: string) => (await env.DB.prepare("select count(*) as n from audit_entry where entity_id = ?").bind(id).first<{ n: number }>())!.n;
 
-async function post(cookie: string, path: string, form: Record<string, string | string[] | File>) {
-  return appRequest(path, { cookie, form });
+/** A post; a list of files is sent as repeated fields (the harness appends each item). */
+async function post(cookie: string, path: string, form: Record<string, string | string[] | File | File[] | undefined>) {
+  return appRequest(path, { cookie, form: Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as Record<string, string | string[] | File> });
 }
 
 async function create(a: Agency, overrides: Record<string, string> = {}): Promise<string> {
@@ -215,6 +218,7 @@ describe("package records", () => {
     ]);
     expect(children.prices).toEqual([
       { room_type: "child", age_band: "child", price_cents: 149_000 },
+      { room_type: "child", age_band: "infant", price_cents: 0 },
       { room_type: "double", age_band: "adult", price_cents: 289_000 },
       { room_type: "single", age_band: "adult", price_cents: 399_000 },
     ]);
@@ -256,7 +260,7 @@ describe("package records", () => {
       [false, "2028-01-10", 8],
     ]);
     expect(children.destinations.map((d) => (d as { destination_id: string }).destination_id)).toEqual([sol.places[2], sol.places[1]]);
-    expect((children.prices as { room_type: string }[]).map((p) => p.room_type).sort()).toEqual(["child", "single", "triple"]);
+    expect((children.prices as { room_type: string }[]).map((p) => p.room_type).sort()).toEqual(["child", "child", "single", "triple"]);
     expect(await auditCount(id)).toBe(2);
 
     const stale = await post(sol.cookie, editPath(id), packageForm(sol, { title: "Velho", version: "1", "departures[0].seats": "99" }));
@@ -353,7 +357,7 @@ describe("images", () => {
   beforeAll(async () => {
     id = await create(sol, { title: "Com imagens" });
   });
-  const upload = (cookie: string, files: File[], thumbs: File[] = []) => post(cookie, editPath(id), { intent: "image-upload", image: files as never, ...(thumbs.length ? { thumb: thumbs as never } : {}) });
+  const upload = (cookie: string, files: File[], thumbs: File[] = []) => post(cookie, editPath(id), { intent: "image-upload", image: files, ...(thumbs.length ? { thumb: thumbs } : {}) });
 
   it("uploads images checked by content (thumbnail kept) and serves them only to the agency", async () => {
     const res = await upload(sol.cookie, [file(png(1600, 1200)), file(webp(1600, 900), "b.webp", "image/webp")], [file(png(400, 300)), file(webp(400, 225), "b.webp", "image/webp")]);
@@ -430,7 +434,7 @@ describe("images", () => {
     const before = await childrenOf(id);
     const [first] = before.images as { id: string }[];
     for (const form of [
-      { intent: "image-upload", image: file(png()) as never },
+      { intent: "image-upload", image: file(png()) },
       { intent: "image-remove", imageId: first!.id },
       { intent: "image-move", imageId: first!.id, direction: "down" },
       { intent: "image-alt", imageId: first!.id, alt: "x" },

@@ -7,7 +7,7 @@
  * in one batch by the record kit), archive, clone and the CSV export.
  * Images: package-images.server.ts.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { agency, destination, supplier, thirdPartyPackage, thirdPartyPackageDeparture, thirdPartyPackageDestination, thirdPartyPackagePrice } from "~/db/schema";
 import { nowIso } from "~/db/schema/columns";
 import { formatCents } from "~/lib/finance/money";
@@ -151,13 +151,13 @@ async function destinationNames(scope: ReadScope, packageIds: readonly string[])
   return out;
 }
 
-/** The lowest price per person of packages (the list's "from"); by package id. */
+/** The lowest price per person of packages (the list's "from"; a free place, such as an infant's, is no "from"); by package id. */
 async function lowestPrices(scope: ReadScope, packageIds: readonly string[]): Promise<Map<string, number>> {
   if (packageIds.length === 0) return new Map();
   const rows = await scope.db
     .select({ packageId: thirdPartyPackagePrice.packageId, cents: sql<number>`min(${thirdPartyPackagePrice.priceCents})` })
     .from(thirdPartyPackagePrice)
-    .where(and(eq(thirdPartyPackagePrice.agencyId, scope.agencyId), inArray(thirdPartyPackagePrice.packageId, [...packageIds])))
+    .where(and(eq(thirdPartyPackagePrice.agencyId, scope.agencyId), inArray(thirdPartyPackagePrice.packageId, [...packageIds]), gt(thirdPartyPackagePrice.priceCents, 0)))
     .groupBy(thirdPartyPackagePrice.packageId);
   return new Map(rows.map((r) => [r.packageId, Number(r.cents)]));
 }
