@@ -26,6 +26,8 @@ export type Column<R> = {
 
 const columnClass = (c: { secondary?: boolean; wide?: boolean }) =>
   [c.secondary && "list-secondary", c.wide && "list-wide"].filter(Boolean).join(" ") || undefined;
+/** A body cell's classes: the theme's Table.Cell class and the column's. */
+const cellClass = (c: { secondary?: boolean; wide?: boolean }) => ["rt-TableCell", columnClass(c)].filter(Boolean).join(" ");
 
 /** A select of options, or a calendar day ("date": the list's spec tests the value). */
 export type Filter = { key: string; label: string; options: { value: string; label: string }[] } | { key: string; label: string; type: "date" };
@@ -284,22 +286,24 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
               </Table.Row>
             </Table.Header>
             <Table.Body>
+              {/* The rows are plain elements with the theme's classes (what Table.Row, Table.RowHeaderCell
+                  and Table.Cell render), so a page of rows costs no component per cell. */}
               {rows.map((row) => (
-                <Table.Row key={row.id} data-testid="list-row">
+                <tr key={row.id} className="rt-TableRow" data-testid="list-row">
                   {columns.map((c, i) =>
                     i === 0 ? (
-                      <Table.RowHeaderCell key={c.key}>
+                      <th key={c.key} className="rt-TableCell rt-TableRowHeaderCell" scope="row">
                         <Link to={props.rowHref(row)} className="list-primary">
                           {c.render(row)}
                         </Link>
-                      </Table.RowHeaderCell>
+                      </th>
                     ) : (
-                      <Table.Cell key={c.key} className={columnClass(c)} style={{ textAlign: c.align }}>
+                      <td key={c.key} className={cellClass(c)} style={c.align ? { textAlign: c.align } : undefined}>
                         {c.render(row)}
-                      </Table.Cell>
+                      </td>
                     ),
                   )}
-                </Table.Row>
+                </tr>
               ))}
             </Table.Body>
           </Table.Root>
