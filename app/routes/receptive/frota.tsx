@@ -1,11 +1,11 @@
-import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { ListPage, type Column } from "~/components/kit/ListPage";
+import { NameCell, useStatusFilter } from "~/components/receptive/NameCell";
 import { ExpiryBadge } from "~/components/receptive/ExpiryBadge";
-import { StatusBadge } from "~/components/ui";
+
 import { parseListQuery } from "~/lib/kit/list";
 import { todayIn } from "~/lib/platform/time-zone";
-import { ACTIVE_FILTER } from "~/lib/receptive/driver";
+
 import { formatPlate, RECEPTIVE_PATHS } from "~/lib/receptive/fields";
 import { FLEET_VEHICLE_TYPES, vehicleListSpec } from "~/lib/receptive/vehicle";
 import { listVehicles, type VehicleListRow } from "~/lib/receptive/vehicle.server";
@@ -26,24 +26,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function Fleet({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter();
   const { query, rows, page, today } = loaderData;
   const columns: Column<VehicleListRow>[] = [
     {
       key: "plate",
       label: t("receptive.fields.plate"),
       sort: "plate",
-      render: (r) => (
-        <Flex direction="column" gap="0">
-          <Text weight="medium" className="nowrap">
-            {formatPlate(r.plate)}
-          </Text>
-          {!r.active && (
-            <span>
-              <StatusBadge tone="inactive">{t("receptive.status.inactive")}</StatusBadge>
-            </span>
-          )}
-        </Flex>
-      ),
+      render: (r) => <NameCell name={formatPlate(r.plate)} active={r.active} />,
     },
     { key: "model", label: t("receptive.fields.model"), sort: "model", render: (r) => `${r.model}${r.year ? ` (${r.year})` : ""}` },
     { key: "type", label: t("receptive.fields.type"), secondary: true, render: (r) => t(`receptive.vehicleTypes.${r.type}` as never) },
@@ -74,7 +64,7 @@ export default function Fleet({ loaderData }: Route.ComponentProps) {
       columns={columns}
       filters={[
         { key: "type", label: t("receptive.fields.type"), options: FLEET_VEHICLE_TYPES.map((v) => ({ value: v, label: t(`receptive.vehicleTypes.${v}`) })) },
-        { key: "status", label: t("receptive.fields.status"), options: ACTIVE_FILTER.map((s) => ({ value: s, label: t(`receptive.status.${s}`) })) },
+        statusFilter,
       ]}
       countKey="receptive.fleet.count"
       searchPlaceholder={t("receptive.fleet.searchPlaceholder")}

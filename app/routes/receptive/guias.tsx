@@ -1,11 +1,11 @@
-import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { ListPage, type Column } from "~/components/kit/ListPage";
+import { NameCell, useStatusFilter } from "~/components/receptive/NameCell";
 import { ExpiryBadge } from "~/components/receptive/ExpiryBadge";
-import { StatusBadge } from "~/components/ui";
+
 import { parseListQuery } from "~/lib/kit/list";
 import { todayIn } from "~/lib/platform/time-zone";
-import { ACTIVE_FILTER } from "~/lib/receptive/driver";
+
 import { GUIDE_LANGUAGES, guideListSpec } from "~/lib/receptive/guide";
 import { listGuides, type GuideListRow } from "~/lib/receptive/guide.server";
 import { RECEPTIVE_PATHS } from "~/lib/receptive/fields";
@@ -26,22 +26,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function Guides({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter();
   const { query, rows, page, today } = loaderData;
   const columns: Column<GuideListRow>[] = [
     {
       key: "name",
       label: t("receptive.fields.name"),
       sort: "name",
-      render: (r) => (
-        <Flex direction="column" gap="0">
-          <Text weight="medium">{r.name}</Text>
-          {!r.active && (
-            <span>
-              <StatusBadge tone="inactive">{t("receptive.status.inactive")}</StatusBadge>
-            </span>
-          )}
-        </Flex>
-      ),
+      render: (r) => <NameCell name={r.name} active={r.active} />,
     },
     { key: "languages", label: t("receptive.fields.languages"), render: (r) => r.languages.map((l) => t(`receptive.languages.${l}` as never)).join(", ") || "—" },
     { key: "cadasturNumber", label: t("receptive.fields.cadasturNumber"), secondary: true, render: (r) => r.cadasturNumber ?? "—" },
@@ -65,7 +57,7 @@ export default function Guides({ loaderData }: Route.ComponentProps) {
       columns={columns}
       filters={[
         { key: "language", label: t("receptive.fields.language"), options: GUIDE_LANGUAGES.map((l) => ({ value: l, label: t(`receptive.languages.${l}`) })) },
-        { key: "status", label: t("receptive.fields.status"), options: ACTIVE_FILTER.map((s) => ({ value: s, label: t(`receptive.status.${s}`) })) },
+        statusFilter,
       ]}
       countKey="receptive.guides.count"
       searchPlaceholder={t("receptive.guides.searchPlaceholder")}

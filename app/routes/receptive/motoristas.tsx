@@ -1,12 +1,12 @@
-import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { ListPage, type Column } from "~/components/kit/ListPage";
+import { NameCell, useStatusFilter } from "~/components/receptive/NameCell";
 import { ExpiryBadge } from "~/components/receptive/ExpiryBadge";
-import { StatusBadge } from "~/components/ui";
+
 import { parseListQuery } from "~/lib/kit/list";
 import { formatPhone } from "~/lib/platform/br-documents";
 import { todayIn } from "~/lib/platform/time-zone";
-import { CNH_CATEGORIES, ACTIVE_FILTER, driverListSpec } from "~/lib/receptive/driver";
+import { CNH_CATEGORIES, driverListSpec } from "~/lib/receptive/driver";
 import { listDrivers, type DriverListRow } from "~/lib/receptive/driver.server";
 import { RECEPTIVE_PATHS } from "~/lib/receptive/fields";
 import { getI18n } from "~/middleware/i18n";
@@ -26,22 +26,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function Drivers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const statusFilter = useStatusFilter();
   const { query, rows, page, today } = loaderData;
   const columns: Column<DriverListRow>[] = [
     {
       key: "name",
       label: t("receptive.fields.name"),
       sort: "name",
-      render: (r) => (
-        <Flex direction="column" gap="0">
-          <Text weight="medium">{r.name}</Text>
-          {!r.active && (
-            <span>
-              <StatusBadge tone="inactive">{t("receptive.status.inactive")}</StatusBadge>
-            </span>
-          )}
-        </Flex>
-      ),
+      render: (r) => <NameCell name={r.name} active={r.active} />,
     },
     { key: "phone", label: t("receptive.fields.phone"), secondary: true, render: (r) => (r.phone ? <span className="nowrap">{formatPhone(r.phone)}</span> : "—") },
     { key: "cnhCategory", label: t("receptive.fields.cnhCategory"), render: (r) => `${r.cnhCategory}${r.ear ? " · EAR" : ""}` },
@@ -60,7 +52,7 @@ export default function Drivers({ loaderData }: Route.ComponentProps) {
       columns={columns}
       filters={[
         { key: "category", label: t("receptive.fields.cnhCategory"), options: CNH_CATEGORIES.map((c) => ({ value: c, label: c })) },
-        { key: "status", label: t("receptive.fields.status"), options: ACTIVE_FILTER.map((s) => ({ value: s, label: t(`receptive.status.${s}`) })) },
+        statusFilter,
       ]}
       countKey="receptive.drivers.count"
       searchPlaceholder={t("receptive.drivers.searchPlaceholder")}

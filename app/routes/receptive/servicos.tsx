@@ -1,10 +1,11 @@
-import { Flex, Text } from "@radix-ui/themes";
+import { Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { ListPage, type Column } from "~/components/kit/ListPage";
+import { NameCell, useStatusFilter } from "~/components/receptive/NameCell";
 import { StatusBadge } from "~/components/ui";
 import { parseListQuery } from "~/lib/kit/list";
 import { formatMoney } from "~/lib/platform/format";
-import { ACTIVE_FILTER } from "~/lib/receptive/driver";
+
 import { RECEPTIVE_PATHS } from "~/lib/receptive/fields";
 import { RECEPTIVE_SERVICE_KINDS, durationText, serviceListSpec } from "~/lib/receptive/service";
 import { listServices, type ServiceListRow } from "~/lib/receptive/service.server";
@@ -25,22 +26,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function ReceptiveServices({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const statusFilter = useStatusFilter();
   const { query, rows, page } = loaderData;
   const columns: Column<ServiceListRow>[] = [
     {
       key: "name",
       label: t("receptive.fields.name"),
       sort: "name",
-      render: (r) => (
-        <Flex direction="column" gap="0">
-          <Text weight="medium">{r.name}</Text>
-          {!r.active && (
-            <span>
-              <StatusBadge tone="inactive">{t("receptive.status.inactive")}</StatusBadge>
-            </span>
-          )}
-        </Flex>
-      ),
+      render: (r) => <NameCell name={r.name} active={r.active} />,
     },
     { key: "kind", label: t("receptive.fields.kind"), sort: "kind", render: (r) => <StatusBadge tone="info">{t(`receptive.kinds.${r.kind}` as never)}</StatusBadge> },
     { key: "duration", label: t("receptive.fields.duration"), secondary: true, align: "right", render: (r) => <span className="nowrap">{durationText(r.durationMinutes)}</span> },
@@ -61,7 +54,7 @@ export default function ReceptiveServices({ loaderData }: Route.ComponentProps) 
       columns={columns}
       filters={[
         { key: "kind", label: t("receptive.fields.kind"), options: RECEPTIVE_SERVICE_KINDS.map((k) => ({ value: k, label: t(`receptive.kinds.${k}`) })) },
-        { key: "status", label: t("receptive.fields.status"), options: ACTIVE_FILTER.map((s) => ({ value: s, label: t(`receptive.status.${s}`) })) },
+        statusFilter,
       ]}
       countKey="receptive.services.count"
       searchPlaceholder={t("receptive.services.searchPlaceholder")}
