@@ -61,6 +61,9 @@ for (const lang of ["pt", "en"] as const) {
         // Create with the 30/60/90 term: the preview shows 1/3, 2/3, 3/3.
         await page.goto("/financeiro/contas-a-receber");
         await expect(page.getByRole("heading", { level: 1, name: T.receivables })).toBeVisible();
+        // The totals and the count come after the rows (…/totais, fetched by the list).
+        await expect(page.getByTestId("total-open")).toBeVisible();
+        await expect(page.getByTestId("list-total")).toHaveText(/\d/);
         await page.getByTestId("list-new").click();
         await expect(page).toHaveURL(/\/contas-a-receber\/novo$/);
         await page.waitForLoadState("networkidle");

@@ -15,7 +15,7 @@ import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { toSearch, type ListQuery, type ListSpec, type PageInfo } from "~/lib/kit/list";
-import { translate } from "~/lib/platform/translate";
+import { lookup, translate } from "~/lib/platform/translate";
 
 const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap", border: 0 } as const;
 
@@ -344,5 +344,80 @@ export function InlineFormActions({ canManage }: { canManage: boolean }) {
         </Text>
       )}
     </Flex>
+  );
+}
+
+/** The texts of a settings screen: financeSettings.<section>.{subtitle,new,newTitle,empty,count,fields.*}. */
+export type SettingsSection = "terms" | "types" | "chart" | "intermediaries";
+
+/** What an inline settings screen's loader gives (inlineEditing in lib/finance/settings/inline.server.ts). */
+export type InlineEditing = { canManage: boolean; editing: { id: string; name: string; version: number } | null; creating: boolean };
+
+/**
+ * One inline settings screen: SettingsScreen with its section's texts, and, when
+ * the URL opens one, the InlineFormCard with the form `renderForm(key)` gives
+ * (`key` remounts it on another record or version). The four small finance
+ * settings screens are this with their own columns and form.
+ */
+export function InlineSettingsScreen<R extends { id: string; active?: boolean }>({
+  section,
+  menuKey,
+  testId,
+  cardTestId,
+  data,
+  answer,
+  columns,
+  spec,
+  notice,
+  renderForm,
+}: {
+  section: SettingsSection;
+  /** The menu entry under financeiro.configuracoes (its title is the screen's). */
+  menuKey: string;
+  testId: string;
+  cardTestId: string;
+  /** The loader's data: who may edit, what is open, and the rows (with their page when the screen pages). */
+  data: InlineEditing & { rows: R[]; page?: PageInfo; query?: ListQuery };
+  answer: InlineActionData | undefined;
+  columns: SettingsColumn<R>[];
+  spec?: ListSpec;
+  notice?: React.ReactNode;
+  renderForm: (key: string) => React.ReactNode;
+}) {
+  const { i18n } = useTranslation();
+  const { canManage, editing, creating, rows, page, query } = data;
+  const text = (key: string) => translate(i18n, `financeSettings.${section}.${key}`);
+  const fieldLabel = (field: string) => lookup(i18n, `financeSettings.${section}.fields.${field}`) ?? lookup(i18n, `financeSettings.${field}`) ?? field;
+  return (
+    <SettingsScreen
+      testId={testId}
+      title={translate(i18n, `menu.financeiro.configuracoes.${menuKey}.title`)}
+      subtitle={text("subtitle")}
+      canManage={canManage}
+      newLabel={text("new")}
+      rows={rows}
+      columns={columns}
+      page={page}
+      query={query}
+      spec={spec}
+      editingId={editing?.id ?? null}
+      emptyText={text("empty")}
+      countKey={`financeSettings.${section}.count`}
+      notice={notice}
+      form={
+        (editing !== null || creating) && (
+          <InlineFormCard
+            testId={cardTestId}
+            title={editing ? translate(i18n, "financeSettings.editing", { name: editing.name }) : text("newTitle")}
+            answer={answer}
+            canManage={canManage}
+            deleteName={editing?.name ?? null}
+            fieldLabel={fieldLabel}
+          >
+            {renderForm(`${editing?.id ?? "new"}-${editing?.version ?? 0}`)}
+          </InlineFormCard>
+        )
+      }
+    />
   );
 }

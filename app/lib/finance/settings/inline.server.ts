@@ -59,6 +59,30 @@ export function editingId(request: Request): string | null {
   return id;
 }
 
+/**
+ * What every inline screen's loader shares: the row `?editar=<id>` opens (404
+ * when it is not the agency's), whether `?novo` opens a blank form (only for
+ * those who may change settings), and the form's values.
+ */
+export async function inlineEditing<T extends RecordTable, V>(
+  scope: Scope,
+  request: Request,
+  store: RecordStore<T>,
+  form: { label: (row: T["$inferSelect"]) => string; toForm: (row: T["$inferSelect"]) => V; empty: V },
+) {
+  const id = editingId(request);
+  const row = id ? await findRecord(scope, store, id) : null;
+  if (id && !row) throw notFound();
+  const canManage = canManageFinance(scope.role);
+  return {
+    row,
+    canManage,
+    editing: row ? { id: row.id as string, name: form.label(row), version: row.version as number } : null,
+    creating: !row && canManage && new URL(request.url).searchParams.has("novo"),
+    values: row ? form.toForm(row) : form.empty,
+  };
+}
+
 export const FORBIDDEN_ANSWER = { error: "financeSettings.forbidden", toast: { title: "financeSettings.forbidden", variant: "destructive" } } satisfies InlineAnswer;
 
 export async function inlineAction<T extends RecordTable, Input>(spec: InlineSpec<T, Input>, scope: Scope, request: Request) {

@@ -1,20 +1,16 @@
 import { Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { useRecordForm } from "~/components/kit/RecordForm";
-import { ActiveBadge, InlineForm, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
+import { ActiveBadge, InlineForm, InlineSettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
 import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
 import { formatBp } from "~/lib/finance/money";
-import { canManageFinance } from "~/lib/finance/roles";
 import { bankAccountOptions } from "~/lib/finance/settings/bank-account.server";
-import { editingId, inlineAction } from "~/lib/finance/settings/inline.server";
+import { inlineAction, inlineEditing } from "~/lib/finance/settings/inline.server";
 import { INTERMEDIARY_EMPTY, intermediaryFormValues, intermediarySpec, listIntermediaries } from "~/lib/finance/settings/intermediary.server";
 import { INTERMEDIARY_KINDS, intermediarySchema, nameListSpec } from "~/lib/finance/settings/schemas";
 import { intermediaryStore } from "~/lib/finance/settings/stores.server";
 import { parseListQuery } from "~/lib/kit/list";
-import { findRecord } from "~/lib/kit/record.server";
 import { formatMoney } from "~/lib/platform/format";
-import { notFound } from "~/lib/platform/http";
-import { lookup } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
@@ -26,28 +22,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: regi
 /** The intermediaries (keyset pages by name); `?novo` or `?editar=<id>` opens the inline form. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
-  const url = new URL(request.url);
-  const query = parseListQuery(url.searchParams, nameListSpec);
-  const id = editingId(request);
-  const [{ rows, page }, editing, accounts] = await Promise.all([
+  const query = parseListQuery(new URL(request.url).searchParams, nameListSpec);
+  const [{ rows, page }, { row: _row, ...edit }, accounts] = await Promise.all([
     listIntermediaries(scope, query),
-    id ? findRecord(scope, intermediaryStore, id) : null,
+    inlineEditing(scope, request, intermediaryStore, { label: (r) => r.name, toForm: intermediaryFormValues, empty: INTERMEDIARY_EMPTY }),
     bankAccountOptions(scope),
   ]);
-  if (id && !editing) throw notFound();
-  const canManage = canManageFinance(scope.role);
-  return {
-    query,
-    rows,
-    page,
-    accounts,
-    canManage,
-    editing: editing ? { id: editing.id, name: editing.name, version: editing.version } : null,
-    creating: !editing && canManage && url.searchParams.has("novo"),
-    values: editing ? intermediaryFormValues(editing) : INTERMEDIARY_EMPTY,
-    currency: scope.currency,
-    documentTitle: getI18n(context).t("menu.financeiro.configuracoes.intermediadores.title"),
-  };
+  return { query, rows, page, accounts, ...edit, currency: scope.currency, documentTitle: getI18n(context).t("menu.financeiro.configuracoes.intermediadores.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
@@ -59,7 +40,7 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function Intermediaries({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, page, query, canManage, editing, creating, accounts, currency } = loaderData;
+  const { accounts, currency } = loaderData;
   const accountName = new Map(accounts.map((a) => [a.id, a.name]));
   const columns: SettingsColumn<Row>[] = [
     { key: "name", label: t("financeSettings.intermediaries.fields.name"), render: (r) => <Text weight="medium">{r.name}</Text> },
@@ -73,36 +54,18 @@ export default function Intermediaries({ loaderData, actionData }: Route.Compone
     { key: "account", label: t("financeSettings.intermediaries.fields.bankAccountId"), secondary: true, render: (r) => (r.bankAccountId ? (accountName.get(r.bankAccountId) ?? "—") : "—") },
     { key: "active", label: t("financeSettings.status"), secondary: true, render: (r) => <ActiveBadge active={r.active} /> },
   ];
-  const fieldLabel = (field: string) => lookup(i18n, `financeSettings.intermediaries.fields.${field}`) ?? lookup(i18n, `financeSettings.${field}`) ?? field;
+  const answer = actionData as InlineActionData | undefined;
   return (
-    <SettingsScreen
+    <InlineSettingsScreen
+      section="intermediaries"
+      menuKey="intermediadores"
       testId="intermediaries-page"
-      title={t("menu.financeiro.configuracoes.intermediadores.title")}
-      subtitle={t("financeSettings.intermediaries.subtitle")}
-      canManage={canManage}
-      newLabel={t("financeSettings.intermediaries.new")}
-      rows={rows}
+      cardTestId="intermediary-card"
+      data={loaderData}
+      answer={answer}
       columns={columns}
-      page={page}
-      query={query}
       spec={nameListSpec}
-      editingId={editing?.id ?? null}
-      emptyText={t("financeSettings.intermediaries.empty")}
-      countKey="financeSettings.intermediaries.count"
-      form={
-        (editing !== null || creating) && (
-          <InlineFormCard
-            testId="intermediary-card"
-            title={editing ? t("financeSettings.editing", { name: editing.name }) : t("financeSettings.intermediaries.newTitle")}
-            answer={actionData as InlineActionData | undefined}
-            canManage={canManage}
-            deleteName={editing?.name ?? null}
-            fieldLabel={fieldLabel}
-          >
-            <IntermediaryForm key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`} loaderData={loaderData} actionData={actionData as InlineActionData | undefined} />
-          </InlineFormCard>
-        )
-      }
+      renderForm={(key) => <IntermediaryForm key={key} loaderData={loaderData} actionData={answer} />}
     />
   );
 }

@@ -1,19 +1,15 @@
 import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { useRecordForm } from "~/components/kit/RecordForm";
-import { ActiveBadge, InlineForm, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
+import { ActiveBadge, InlineForm, InlineSettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
 import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
-import { canManageFinance } from "~/lib/finance/roles";
 import { CHART_ACCOUNT_EMPTY, chartAccountFormValues, chartAccountSpec, chartTree, type ChartNode } from "~/lib/finance/settings/chart-account.server";
-import { editingId, inlineAction } from "~/lib/finance/settings/inline.server";
+import { inlineAction, inlineEditing } from "~/lib/finance/settings/inline.server";
 import { ACCOUNT_NATURES, MAX_CHART_ACCOUNTS, chartAccountSchema } from "~/lib/finance/settings/schemas";
 import { chartAccountStore } from "~/lib/finance/settings/stores.server";
-import { findRecord } from "~/lib/kit/record.server";
-import { notFound } from "~/lib/platform/http";
-import { lookup } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
@@ -31,18 +27,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
   await ensureFinanceDefaults(scope.db, scope.agencyId);
   const url = new URL(request.url);
-  const id = editingId(request);
-  const [{ nodes, capped }, editing] = await Promise.all([chartTree(scope), id ? findRecord(scope, chartAccountStore, id) : null]);
-  if (id && !editing) throw notFound();
-  const canManage = canManageFinance(scope.role);
+  const [{ nodes, capped }, { row, ...edit }] = await Promise.all([
+    chartTree(scope),
+    inlineEditing(scope, request, chartAccountStore, { label: (r) => `${r.code} ${r.name}`, toForm: chartAccountFormValues, empty: CHART_ACCOUNT_EMPTY }),
+  ]);
+  // `?novo&mae=<id>`: a child of that account, its nature and code started.
   const parent = nodes.find((n) => n.id === url.searchParams.get("mae"));
   return {
     nodes,
     capped,
-    canManage,
-    editing: editing ? { id: editing.id, name: `${editing.code} ${editing.name}`, version: editing.version, code: editing.code } : null,
-    creating: !editing && canManage && url.searchParams.has("novo"),
-    values: editing ? chartAccountFormValues(editing) : parent ? { ...CHART_ACCOUNT_EMPTY, parentId: parent.id, nature: parent.nature, code: `${parent.code}.` } : CHART_ACCOUNT_EMPTY,
+    ...edit,
+    editing: edit.editing && row ? { ...edit.editing, code: row.code } : null,
+    values: !row && parent ? { ...CHART_ACCOUNT_EMPTY, parentId: parent.id, nature: parent.nature, code: `${parent.code}.` } : edit.values,
     documentTitle: getI18n(context).t("menu.financeiro.configuracoes.plano_de_contas.title"),
   };
 }
@@ -53,8 +49,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export const action = ({ context, request }: Route.ActionArgs) => inlineAction(chartAccountSpec, requireScope(context, request), request);
 
 export default function ChartOfAccounts({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const { nodes, capped, canManage, editing, creating } = loaderData;
+  const { t } = useTranslation();
+  const { nodes, capped } = loaderData;
   const columns: SettingsColumn<ChartNode>[] = [
     {
       key: "account",
@@ -78,38 +74,18 @@ export default function ChartOfAccounts({ loaderData, actionData }: Route.Compon
     { key: "nature", label: t("financeSettings.chart.fields.nature"), secondary: true, render: (r) => t(`financeSettings.chart.natures.${r.nature}`) },
     { key: "active", label: t("financeSettings.status"), render: (r) => <ActiveBadge active={r.active} /> },
   ];
-  const fieldLabel = (field: string) => lookup(i18n, `financeSettings.chart.fields.${field}`) ?? lookup(i18n, `financeSettings.${field}`) ?? field;
+  const answer = actionData as InlineActionData | undefined;
   return (
-    <SettingsScreen
+    <InlineSettingsScreen
+      section="chart"
+      menuKey="plano_de_contas"
       testId="chart-page"
-      title={t("menu.financeiro.configuracoes.plano_de_contas.title")}
-      subtitle={t("financeSettings.chart.subtitle")}
-      canManage={canManage}
-      newLabel={t("financeSettings.chart.new")}
-      rows={nodes}
+      cardTestId="chart-card"
+      data={{ ...loaderData, rows: nodes }}
+      answer={answer}
       columns={columns}
-      editingId={editing?.id ?? null}
-      emptyText={t("financeSettings.chart.empty")}
-      countKey="financeSettings.chart.count"
-      notice={
-        capped && (
-          <Notice tone="warning" role="none" testId="chart-capped">{t("financeSettings.chart.capped", { max: MAX_CHART_ACCOUNTS })}</Notice>
-        )
-      }
-      form={
-        (editing !== null || creating) && (
-          <InlineFormCard
-            testId="chart-card"
-            title={editing ? t("financeSettings.editing", { name: editing.name }) : t("financeSettings.chart.newTitle")}
-            answer={actionData as InlineActionData | undefined}
-            canManage={canManage}
-            deleteName={editing?.name ?? null}
-            fieldLabel={fieldLabel}
-          >
-            <ChartForm key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`} loaderData={loaderData} actionData={actionData as InlineActionData | undefined} />
-          </InlineFormCard>
-        )
-      }
+      notice={capped && <Notice tone="warning" role="none" testId="chart-capped">{t("financeSettings.chart.capped", { max: MAX_CHART_ACCOUNTS })}</Notice>}
+      renderForm={(key) => <ChartForm key={key} loaderData={loaderData} actionData={answer} />}
     />
   );
 }

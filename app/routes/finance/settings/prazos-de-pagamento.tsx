@@ -1,22 +1,18 @@
 import { Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { useRecordForm } from "~/components/kit/RecordForm";
-import { ActiveBadge, InlineForm, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
+import { ActiveBadge, InlineForm, InlineSettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
 import { useHydrated } from "~/components/shell/PageTransition";
 import { TermPreview } from "~/components/finance/settings/TermPreview";
 import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { formatBp } from "~/lib/finance/money";
-import { canManageFinance } from "~/lib/finance/roles";
-import { editingId, inlineAction } from "~/lib/finance/settings/inline.server";
+import { inlineAction, inlineEditing } from "~/lib/finance/settings/inline.server";
 import { PAYMENT_TERM_EMPTY, listPaymentTerms, paymentTermFormValues, paymentTermSpec, type PaymentTermListRow } from "~/lib/finance/settings/payment-term.server";
 import { DEFAULT_SAMPLE_CENTS, sampleCents } from "~/lib/finance/settings/preview";
 import { nameListSpec, paymentTermSchema } from "~/lib/finance/settings/schemas";
 import { paymentTermStore } from "~/lib/finance/settings/stores.server";
 import { parseListQuery } from "~/lib/kit/list";
-import { findRecord } from "~/lib/kit/record.server";
-import { notFound } from "~/lib/platform/http";
-import { lookup } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
@@ -32,19 +28,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await ensureFinanceDefaults(scope.db, scope.agencyId);
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams, nameListSpec);
-  const id = editingId(request);
-  const [{ rows, page }, editing] = await Promise.all([listPaymentTerms(scope, query), id ? findRecord(scope, paymentTermStore, id) : null]);
-  if (id && !editing) throw notFound();
-  const canManage = canManageFinance(scope.role);
-  const creating = !editing && canManage && url.searchParams.has("novo");
+  const [{ rows, page }, { row: _row, ...edit }] = await Promise.all([
+    listPaymentTerms(scope, query),
+    inlineEditing(scope, request, paymentTermStore, { label: (r) => r.name, toForm: paymentTermFormValues, empty: PAYMENT_TERM_EMPTY }),
+  ]);
   return {
     query,
     rows,
     page,
-    canManage,
-    editing: editing ? { id: editing.id, name: editing.name, version: editing.version } : null,
-    creating,
-    values: editing ? paymentTermFormValues(editing) : PAYMENT_TERM_EMPTY,
+    ...edit,
     sample: sampleCents(url.searchParams.get("amostra")) ?? DEFAULT_SAMPLE_CENTS,
     today: todayIn(scope.timeZone),
     currency: scope.currency,
@@ -58,8 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export const action = ({ context, request }: Route.ActionArgs) => inlineAction(paymentTermSpec, requireScope(context, request), request);
 
 export default function PaymentTerms({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const { rows, page, query, canManage, editing, creating } = loaderData;
+  const { t } = useTranslation();
   const summary = (r: PaymentTermListRow) =>
     [
       r.downPaymentBp > 0 ? t("financeSettings.terms.summary.down", { percent: formatBp(r.downPaymentBp) }) : "",
@@ -75,40 +66,23 @@ export default function PaymentTerms({ loaderData, actionData }: Route.Component
     { key: "summary", label: t("financeSettings.terms.fields.summary"), render: (r) => summary(r) },
     { key: "active", label: t("financeSettings.status"), secondary: true, render: (r) => <ActiveBadge active={r.active} /> },
   ];
-  const fieldLabel = (field: string) => lookup(i18n, `financeSettings.terms.fields.${field}`) ?? lookup(i18n, `financeSettings.${field}`) ?? field;
-  const open = editing !== null || creating;
+  const answer = actionData as InlineActionData | undefined;
   return (
-    <SettingsScreen
+    <InlineSettingsScreen
+      section="terms"
+      menuKey="prazos_de_pagamento"
       testId="payment-terms-page"
-      title={t("menu.financeiro.configuracoes.prazos_de_pagamento.title")}
-      subtitle={t("financeSettings.terms.subtitle")}
-      canManage={canManage}
-      newLabel={t("financeSettings.terms.new")}
-      rows={rows}
+      cardTestId="payment-term-card"
+      data={loaderData}
+      answer={answer}
       columns={columns}
-      page={page}
-      query={query}
       spec={nameListSpec}
-      editingId={editing?.id ?? null}
-      emptyText={t("financeSettings.terms.empty")}
-      countKey="financeSettings.terms.count"
-      form={
-        open && (
-          <InlineFormCard
-            testId="payment-term-card"
-            title={editing ? t("financeSettings.editing", { name: editing.name }) : t("financeSettings.terms.newTitle")}
-            answer={actionData as InlineActionData | undefined}
-            canManage={canManage}
-            deleteName={editing?.name ?? null}
-            fieldLabel={fieldLabel}
-          >
-            <div className="form-grid">
-              <TermForm key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`} loaderData={loaderData} actionData={actionData as InlineActionData | undefined} />
-              <TermPreview formId="payment-term-form" initial={loaderData.values} sample={loaderData.sample} today={loaderData.today} currency={loaderData.currency} />
-            </div>
-          </InlineFormCard>
-        )
-      }
+      renderForm={(key) => (
+        <div className="form-grid">
+          <TermForm key={key} loaderData={loaderData} actionData={answer} />
+          <TermPreview formId="payment-term-form" initial={loaderData.values} sample={loaderData.sample} today={loaderData.today} currency={loaderData.currency} />
+        </div>
+      )}
     />
   );
 }

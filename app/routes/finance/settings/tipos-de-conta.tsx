@@ -1,18 +1,14 @@
 import { Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { useRecordForm } from "~/components/kit/RecordForm";
-import { ActiveBadge, InlineForm, InlineFormCard, SettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
+import { ActiveBadge, InlineForm, InlineSettingsScreen, type InlineActionData, type SettingsColumn } from "~/components/finance/settings/SettingsScreen";
 import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
-import { canManageFinance } from "~/lib/finance/roles";
 import { ACCOUNT_TYPE_EMPTY, accountTypeFormValues, accountTypeSpec, listAccountTypes } from "~/lib/finance/settings/account-type.server";
-import { editingId, inlineAction } from "~/lib/finance/settings/inline.server";
+import { inlineAction, inlineEditing } from "~/lib/finance/settings/inline.server";
 import { ACCOUNT_TYPE_KINDS, accountTypeSchema, nameListSpec } from "~/lib/finance/settings/schemas";
 import { accountTypeStore } from "~/lib/finance/settings/stores.server";
 import { parseListQuery } from "~/lib/kit/list";
-import { findRecord } from "~/lib/kit/record.server";
-import { notFound } from "~/lib/platform/http";
-import { lookup } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
@@ -25,22 +21,12 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: regi
 export async function loader({ context, request }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
   await ensureFinanceDefaults(scope.db, scope.agencyId);
-  const url = new URL(request.url);
-  const query = parseListQuery(url.searchParams, nameListSpec);
-  const id = editingId(request);
-  const [{ rows, page }, editing] = await Promise.all([listAccountTypes(scope, query), id ? findRecord(scope, accountTypeStore, id) : null]);
-  if (id && !editing) throw notFound();
-  const canManage = canManageFinance(scope.role);
-  return {
-    query,
-    rows,
-    page,
-    canManage,
-    editing: editing ? { id: editing.id, name: editing.name, version: editing.version } : null,
-    creating: !editing && canManage && url.searchParams.has("novo"),
-    values: editing ? accountTypeFormValues(editing) : ACCOUNT_TYPE_EMPTY,
-    documentTitle: getI18n(context).t("menu.financeiro.configuracoes.tipos_de_conta.title"),
-  };
+  const query = parseListQuery(new URL(request.url).searchParams, nameListSpec);
+  const [{ rows, page }, { row: _row, ...edit }] = await Promise.all([
+    listAccountTypes(scope, query),
+    inlineEditing(scope, request, accountTypeStore, { label: (r) => r.name, toForm: accountTypeFormValues, empty: ACCOUNT_TYPE_EMPTY }),
+  ]);
+  return { query, rows, page, ...edit, documentTitle: getI18n(context).t("menu.financeiro.configuracoes.tipos_de_conta.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
@@ -51,43 +37,24 @@ export const action = ({ context, request }: Route.ActionArgs) => inlineAction(a
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function AccountTypes({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const { rows, page, query, canManage, editing, creating } = loaderData;
+  const { t } = useTranslation();
   const columns: SettingsColumn<Row>[] = [
     { key: "name", label: t("financeSettings.types.fields.name"), render: (r) => <Text weight="medium">{r.name}</Text> },
     { key: "kind", label: t("financeSettings.types.fields.kind"), render: (r) => t(`financeSettings.types.kinds.${r.kind}`) },
     { key: "active", label: t("financeSettings.status"), render: (r) => <ActiveBadge active={r.active} /> },
   ];
-  const fieldLabel = (field: string) => lookup(i18n, `financeSettings.types.fields.${field}`) ?? lookup(i18n, `financeSettings.${field}`) ?? field;
+  const answer = actionData as InlineActionData | undefined;
   return (
-    <SettingsScreen
+    <InlineSettingsScreen
+      section="types"
+      menuKey="tipos_de_conta"
       testId="account-types-page"
-      title={t("menu.financeiro.configuracoes.tipos_de_conta.title")}
-      subtitle={t("financeSettings.types.subtitle")}
-      canManage={canManage}
-      newLabel={t("financeSettings.types.new")}
-      rows={rows}
+      cardTestId="account-type-card"
+      data={loaderData}
+      answer={answer}
       columns={columns}
-      page={page}
-      query={query}
       spec={nameListSpec}
-      editingId={editing?.id ?? null}
-      emptyText={t("financeSettings.types.empty")}
-      countKey="financeSettings.types.count"
-      form={
-        (editing !== null || creating) && (
-          <InlineFormCard
-            testId="account-type-card"
-            title={editing ? t("financeSettings.editing", { name: editing.name }) : t("financeSettings.types.newTitle")}
-            answer={actionData as InlineActionData | undefined}
-            canManage={canManage}
-            deleteName={editing?.name ?? null}
-            fieldLabel={fieldLabel}
-          >
-            <TypeForm key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`} loaderData={loaderData} actionData={actionData as InlineActionData | undefined} />
-          </InlineFormCard>
-        )
-      }
+      renderForm={(key) => <TypeForm key={key} loaderData={loaderData} actionData={answer} />}
     />
   );
 }
