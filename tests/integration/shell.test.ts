@@ -31,7 +31,6 @@ const ROUTES = [
   ...["pacotes-de-terceiros", "fretamento-terrestre", "bloqueio-hospedagem", "bloqueio-aereo"].flatMap((k) => [
     `/servicos/${k}`,
     `/servicos/${k}/novo`,
-    ...(k === "fretamento-terrestre" || k === "pacotes-de-terceiros" ? [] : [`/servicos/${k}/editar/42`]),
   ]),
   "/servicos/excursoes",
   "/servicos/excursoes/novo",
@@ -39,7 +38,9 @@ const ROUTES = [
   "/servicos/excursoes/clonar/42",
   "/servicos/excursoes/operacional/42",
   "/servicos/receptivo",
-  ...["servicos", "motoristas", "guias", "frota"].flatMap((k) => [`/receptivo/${k}`, `/receptivo/${k}/novo`, `/receptivo/${k}/editar/42`]),
+  // Built (routes/receptive): an unknown editar id is a 404, tested in receptive-registers.test.ts.
+  ...["servicos", "motoristas", "guias", "frota"].flatMap((k) => [`/receptivo/${k}`, `/receptivo/${k}/novo`]),
+  "/servicos/receptivo/ordens/novo",
   "/vendas",
   "/vendas/emissivo",
   "/vendas/emissivo/novo",
@@ -144,8 +145,8 @@ describe("authenticated routes of spec §2.6", () => {
     const comissoes = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: admin }));
     expect(comissoes.screen.licence).toEqual(["financeiro", "faturamento", "comissoes"]);
     expect(comissoes.documentTitle).toBe("Comissões");
-    const en = await json<ScreenData>(await appRequest("/receptivo/motoristas/editar/7", { cookie: `${admin}; lng=en` }));
-    expect(en.documentTitle).toBe("Edit · Drivers");
+    const en = await json<ScreenData>(await appRequest("/vendas/emissivo/editar/7", { cookie: `${admin}; lng=en` }));
+    expect(en.documentTitle).toBe("Edit · Outbound");
     const geral = await json<ScreenData>(await appRequest("/tarefas/geral", { cookie: `${admin}; lng=es` }));
     expect(geral.documentTitle).toBe("Visión general");
   });
