@@ -90,6 +90,14 @@ export const staffPages: { name: string; path: string }[] = [
   { name: "chart of accounts", path: "/financeiro/configuracoes/plano-de-contas" },
   { name: "bank and cash accounts", path: "/financeiro/configuracoes/bancos-e-caixas" },
   { name: "ground charters list", path: "/servicos/fretamento-terrestre" },
+  { name: "third-party packages list", path: "/servicos/pacotes-de-terceiros" },
+  { name: "hotel blocks list", path: "/servicos/bloqueio-hospedagem" },
+  { name: "air blocks list", path: "/servicos/bloqueio-aereo" },
+  { name: "receptive services list", path: "/receptivo/servicos" },
+  { name: "drivers list", path: "/receptivo/motoristas" },
+  { name: "guides list", path: "/receptivo/guias" },
+  { name: "fleet list", path: "/receptivo/frota" },
+  { name: "receptive agenda (week)", path: "/servicos/receptivo?visao=week" },
 ];
 
 /** `/path` → `/path.data` (React Router's single-fetch URL; `/` is `/_root.data`). */
