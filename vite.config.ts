@@ -90,7 +90,10 @@ function clientSchemaValues(): Plugin {
     transform(code, id) {
       const key = SCHEMA.exec(id.split("?")[0]!)?.[1];
       if (!key) return null;
-      files ??= analyseSchema(join(import.meta.dirname, "app", "db", "schema"));
+      const dir = join(import.meta.dirname, "app", "db", "schema");
+      files ??= analyseSchema(dir);
+      // A schema module changed since the analysis (the dev server): analyse again.
+      if (files.get(key)?.code !== code) files = analyseSchema(dir);
       const file = files.get(key);
       if (!file || file.code !== code) return null;
       const { source, removed } = file;
