@@ -168,7 +168,7 @@ test.describe("desktop sidebar", () => {
     await expect(page.getByTestId("nav-cadastros.clientes")).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Novo cliente");
     // A module not built yet keeps its honest placeholder.
-    await page.goto("/servicos/pacotes-de-terceiros/novo");
+    await page.goto("/servicos/excursoes/novo");
     await expect(page.getByTestId("screen-kind")).toHaveText("Novo");
     await expect(page.getByTestId("screen-unavailable")).toContainText("Módulo ainda não disponível");
   });
@@ -487,6 +487,17 @@ const BUILT_SCREENS: { path: string; user: string }[] = [
   { path: "/financeiro/configuracoes/bancos-e-caixas/novo", user: "admin@sol.example" },
   { path: "/servicos/fretamento-terrestre", user: "admin@sol.example" },
   { path: "/servicos/fretamento-terrestre/novo", user: "admin@sol.example" },
+  ...["pacotes-de-terceiros", "bloqueio-hospedagem", "bloqueio-aereo"].flatMap((key) => [
+    { path: `/servicos/${key}`, user: "admin@sol.example" },
+    { path: `/servicos/${key}/novo`, user: "admin@sol.example" },
+  ]),
+  ...["servicos", "motoristas", "guias", "frota"].flatMap((key) => [
+    { path: `/receptivo/${key}`, user: "admin@sol.example" },
+    { path: `/receptivo/${key}/novo`, user: "admin@sol.example" },
+  ]),
+  { path: "/servicos/receptivo", user: "admin@sol.example" },
+  { path: "/servicos/receptivo?visao=week", user: "admin@sol.example" },
+  { path: "/servicos/receptivo/ordens/novo", user: "admin@sol.example" },
 ];
 
 test.describe("accessibility of every built screen (axe, 1280 px)", () => {
@@ -530,7 +541,7 @@ test.describe("accessibility (axe)", () => {
     await axe(page);
     await page.goto("/cadastros/clientes/novo");
     await axe(page);
-    await page.goto("/servicos/pacotes-de-terceiros/editar/42");
+    await page.goto("/servicos/excursoes/editar/42");
     await axe(page);
     await page.getByTestId("sidebar-collapse").click();
     await axe(page);

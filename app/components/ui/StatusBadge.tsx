@@ -34,7 +34,8 @@ export function StatusBadge({
   testId?: string;
 } & Omit<React.ComponentProps<typeof Badge>, "color" | "variant" | "children">) {
   return (
-    <Badge {...rest} color={COLOR[tone]} variant={strong ? "solid" : outline ? "outline" : "soft"} data-testid={testId}>
+    // A solid badge in high contrast: white text on the plain step-9 colours (red, amber, orange) is below 4.5:1.
+    <Badge {...rest} color={COLOR[tone]} variant={strong ? "solid" : outline ? "outline" : "soft"} highContrast={strong || undefined} data-testid={testId}>
       {children}
     </Badge>
   );
