@@ -27,7 +27,7 @@ const TEXT = {
   },
   en: {
     title: "Accommodation Block",
-    newBlock: "New hotel block",
+    newBlock: "New accommodation block",
     saved: (name: string) => `${name} was saved.`,
     roomingSaved: "Rooming list saved.",
     availability: "3 of 3 free",
