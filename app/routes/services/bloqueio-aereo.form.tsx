@@ -8,7 +8,7 @@ import { RecordHistory } from "~/components/kit/RecordHistory";
 import { StaleCallout } from "~/components/kit/RecordNotices";
 import type { RecordActionData } from "~/components/kit/RecordPage";
 import { DateTimeField } from "~/components/services/DateTimeField";
-import { BlockActions } from "~/components/services/blocks/BlockActions";
+import { ServiceActions } from "~/components/services/ServiceActions";
 import { PassengerList } from "~/components/services/blocks/PassengerList";
 import { FormField, FormSection, SelectField, TextAreaField, useErrorText } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
@@ -137,7 +137,7 @@ export default function AirBlockForm({ loaderData, actionData }: Route.Component
           { label: t("menu.servicos.title"), href: null },
           { label: t("menu.servicos.bloqueio_aereo.title"), href: AIR_BLOCK_LIST_PATH },
         ]}
-        actions={!isNew ? <BlockActions name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
+        actions={!isNew ? <ServiceActions kind="block" name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
       />
       {ad?.archiveError && <Notice tone="error">{t("services.archive.forbidden")}</Notice>}
       {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}

@@ -7,7 +7,7 @@ import { RecordForm, useRecordForm } from "~/components/kit/RecordForm";
 import { RecordHistory } from "~/components/kit/RecordHistory";
 import { StaleCallout } from "~/components/kit/RecordNotices";
 import type { RecordActionData } from "~/components/kit/RecordPage";
-import { BlockActions } from "~/components/services/blocks/BlockActions";
+import { ServiceActions } from "~/components/services/ServiceActions";
 import { RoomingForm, type RoomingRoomView } from "~/components/services/blocks/RoomingForm";
 import { FormField, FormSection, SelectField, TextAreaField, useErrorText } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
@@ -158,7 +158,7 @@ export default function HotelBlockForm({ loaderData, actionData }: Route.Compone
           { label: t("menu.servicos.title"), href: null },
           { label: t("menu.servicos.bloqueio_hospedagem.title"), href: HOTEL_BLOCK_LIST_PATH },
         ]}
-        actions={!isNew ? <BlockActions name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
+        actions={!isNew ? <ServiceActions kind="block" name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
       />
       {ad?.archiveError && <Notice tone="error">{t("services.archive.forbidden")}</Notice>}
       {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}

@@ -1,18 +1,17 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Button, Flex, Text } from "@radix-ui/themes";
-import { Archive, Copy } from "lucide-react";
+import { Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { useRecordForm } from "~/components/kit/RecordForm";
 import { FormActions } from "~/components/kit/FormActions";
+import { ServiceActions } from "~/components/services/ServiceActions";
 import { RecordHistory } from "~/components/kit/RecordHistory";
 import { StaleCallout } from "~/components/kit/RecordNotices";
 import type { RecordActionData } from "~/components/kit/RecordPage";
 import { DateTimeField } from "~/components/services/DateTimeField";
 import { SeatLayoutEditor } from "~/components/services/SeatLayoutEditor";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
@@ -90,7 +89,7 @@ export default function CharterForm({ loaderData, actionData }: Route.ComponentP
           { label: t("menu.servicos.title"), href: null },
           { label: t("menu.servicos.fretamento_terrestre.title"), href: CHARTER_LIST_PATH },
         ]}
-        actions={!isNew ? <CharterActions name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
+        actions={!isNew ? <ServiceActions kind="charter" name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
       />
       {ad?.archiveError && (
         <Notice tone="error">{t("services.archive.forbidden")}</Notice>
@@ -120,44 +119,6 @@ export default function CharterForm({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-/** Duplicate and archive, in the page header; archiving asks first (without JavaScript the form posts straight away). */
-function CharterActions({ name, canArchive }: { name: string; canArchive: boolean }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [open, setOpen] = useState(false);
-  return (
-    <Flex gap="2" wrap="wrap">
-      <Form method="post" replace>
-        <Button type="submit" name="intent" value="clone" variant="soft" color="gray" disabled={busy} data-testid="charter-clone">
-          <Copy size={16} aria-hidden /> {t("services.clone.action")}
-        </Button>
-      </Form>
-      {canArchive && (
-        <ConfirmDialog
-          open={open}
-          onOpenChange={setOpen}
-          testId="archive-dialog"
-          trigger={
-            <Button variant="soft" color="red" data-testid="charter-archive">
-              <Archive size={16} aria-hidden /> {t("services.archive.action")}
-            </Button>
-          }
-          title={t("services.archive.title", { name })}
-          description={t("services.archive.text")}
-          cancelLabel={t("forms.cancel")}
-          confirm={
-            <Form method="post" replace onSubmit={() => setOpen(false)}>
-              <Button type="submit" name="intent" value="archive" color="red" disabled={busy} data-testid="archive-confirm">
-                <Archive size={16} aria-hidden /> {t("services.archive.confirm")}
-              </Button>
-            </Form>
-          }
-        />
-      )}
-    </Flex>
-  );
-}
 
 type Option = { value: string; label: string };
 

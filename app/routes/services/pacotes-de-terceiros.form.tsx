@@ -1,14 +1,12 @@
-import { Button, Flex, Text } from "@radix-ui/themes";
-import { Archive, Copy } from "lucide-react";
-import { useState } from "react";
+import { Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
+import { ServiceActions } from "~/components/services/ServiceActions";
 import { RecordHistory } from "~/components/kit/RecordHistory";
 import { StaleCallout } from "~/components/kit/RecordNotices";
 import type { RecordActionData } from "~/components/kit/RecordPage";
 import { PackageFields } from "~/components/services/packages/PackageFields";
 import { PackageImages } from "~/components/services/packages/PackageImages";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { FormSection } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
@@ -100,7 +98,7 @@ export default function PackageForm({ loaderData, actionData }: Route.ComponentP
           { label: t("menu.servicos.title"), href: null },
           { label: t("menu.servicos.pacotes_de_terceiros.title"), href: PACKAGE_LIST_PATH },
         ]}
-        actions={!isNew ? <PackageActions name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
+        actions={!isNew ? <ServiceActions kind="package" name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
       />
       {ad?.archiveError && <Notice tone="error">{t("services.archive.forbidden")}</Notice>}
       {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
@@ -137,44 +135,6 @@ export default function PackageForm({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-/** Duplicate and archive, in the page header; archiving asks first (without JavaScript the form posts straight away). */
-function PackageActions({ name, canArchive }: { name: string; canArchive: boolean }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [open, setOpen] = useState(false);
-  return (
-    <Flex gap="2" wrap="wrap">
-      <Form method="post" replace>
-        <Button type="submit" name="intent" value="clone" variant="soft" color="gray" disabled={busy} data-testid="package-clone">
-          <Copy size={16} aria-hidden /> {t("services.clone.action")}
-        </Button>
-      </Form>
-      {canArchive && (
-        <ConfirmDialog
-          open={open}
-          onOpenChange={setOpen}
-          testId="archive-dialog"
-          trigger={
-            <Button variant="soft" color="red" data-testid="package-archive">
-              <Archive size={16} aria-hidden /> {t("services.archive.action")}
-            </Button>
-          }
-          title={t("services.archive.title", { name })}
-          description={t("services.archive.text")}
-          cancelLabel={t("forms.cancel")}
-          confirm={
-            <Form method="post" replace onSubmit={() => setOpen(false)}>
-              <Button type="submit" name="intent" value="archive" color="red" disabled={busy} data-testid="archive-confirm">
-                <Archive size={16} aria-hidden /> {t("services.archive.confirm")}
-              </Button>
-            </Form>
-          }
-        />
-      )}
-    </Flex>
-  );
-}
 
 /** A missing record (or another agency's) shows inside the shell. */
 export { ShellErrorBoundary as ErrorBoundary } from "~/components/ui/RouteError";

@@ -5,8 +5,12 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 
-/** Duplicate and archive, in a block's page header; archiving asks first (without JavaScript the form posts straight away). */
-export function BlockActions({ name, canArchive }: { name: string; canArchive: boolean }) {
+/**
+ * Duplicate and archive, in a service's page header (charters, packages, blocks);
+ * archiving asks first (without JavaScript the form posts straight away). The
+ * buttons' test ids are `<kind>-clone` and `<kind>-archive`.
+ */
+export function ServiceActions({ name, canArchive, kind }: { name: string; canArchive: boolean; kind: "charter" | "package" | "block" }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -14,7 +18,7 @@ export function BlockActions({ name, canArchive }: { name: string; canArchive: b
   return (
     <Flex gap="2" wrap="wrap">
       <Form method="post" replace>
-        <Button type="submit" name="intent" value="clone" variant="soft" color="gray" disabled={busy} data-testid="block-clone">
+        <Button type="submit" name="intent" value="clone" variant="soft" color="gray" disabled={busy} data-testid={`${kind}-clone`}>
           <Copy size={16} aria-hidden /> {t("services.clone.action")}
         </Button>
       </Form>
@@ -24,7 +28,7 @@ export function BlockActions({ name, canArchive }: { name: string; canArchive: b
           onOpenChange={setOpen}
           testId="archive-dialog"
           trigger={
-            <Button variant="soft" color="red" data-testid="block-archive">
+            <Button variant="soft" color="red" data-testid={`${kind}-archive`}>
               <Archive size={16} aria-hidden /> {t("services.archive.action")}
             </Button>
           }
