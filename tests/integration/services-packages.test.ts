@@ -127,7 +127,7 @@ const childrenOf = async (id: string) => ({
   destinations: await all("select destination_id, position from third_party_package_destination where package_id = ? order by position", id),
   departures: await departuresOf(id),
   prices: await all("select room_type, age_band, price_cents from third_party_package_price where package_id = ? order by room_type, age_band", id),
-  images: await all("select id, position, alt, storage_key from third_party_package_image where package_id = ? order by position", id),
+  images: await all("select id, position, alt, storage_key from service_image where owner_kind = 'package' and owner_id = ? order by position", id),
 });
 const auditCount = async (id: string) => (await env.DB.prepare("select count(*) as n from audit_entry where entity_id = ?").bind(id).first<{ n: number }>())!.n;
 
@@ -367,7 +367,7 @@ describe("images", () => {
     expect(images.map((i) => i.position)).toEqual([0, 1]);
     expect(images[0]!.storage_key).toMatch(new RegExp(`^agencies/${sol.id}/packages/${id}/[0-9a-f-]{36}\\.png$`));
     expect(images[1]!.storage_key).toMatch(/\.webp$/);
-    const row = await env.DB.prepare("select thumb_key, width, height, content_type from third_party_package_image where id = ?").bind(images[1]!.id).first();
+    const row = await env.DB.prepare("select thumb_key, width, height, content_type from service_image where id = ?").bind(images[1]!.id).first();
     expect(row).toMatchObject({ width: 1600, height: 900, content_type: "image/webp" });
     expect(await env.FILES.head((row as { thumb_key: string }).thumb_key)).not.toBeNull();
 
@@ -384,12 +384,12 @@ describe("images", () => {
     const before = await childrenOf(id);
     const objects = (await env.FILES.list({ prefix: `agencies/${sol.id}/packages/${id}/` })).objects.length;
     const cases: [File[], File[], string][] = [
-      [[file(new TextEncoder().encode("<svg onload=alert(1)></svg>") as Uint8Array<ArrayBuffer>, "x.png")], [], "services.packages.images.errors.type"],
-      [[file(png(800, 600)), file(new TextEncoder().encode("GIF89a....") as Uint8Array<ArrayBuffer>, "y.png")], [], "services.packages.images.errors.type"],
-      [[file(png(800, 600, 3 * 1024 * 1024))], [], "services.packages.images.errors.tooLarge"],
-      [[file(png(5000, 600))], [], "services.packages.images.errors.dimensions"],
-      [[file(png(800, 600))], [file(new TextEncoder().encode("not an image") as Uint8Array<ArrayBuffer>)], "services.packages.images.errors.type"],
-      [[], [], "services.packages.images.errors.required"],
+      [[file(new TextEncoder().encode("<svg onload=alert(1)></svg>") as Uint8Array<ArrayBuffer>, "x.png")], [], "services.images.errors.type"],
+      [[file(png(800, 600)), file(new TextEncoder().encode("GIF89a....") as Uint8Array<ArrayBuffer>, "y.png")], [], "services.images.errors.type"],
+      [[file(png(800, 600, 3 * 1024 * 1024))], [], "services.images.errors.tooLarge"],
+      [[file(png(5000, 600))], [], "services.images.errors.dimensions"],
+      [[file(png(800, 600))], [file(new TextEncoder().encode("not an image") as Uint8Array<ArrayBuffer>)], "services.images.errors.type"],
+      [[], [], "services.images.errors.required"],
     ];
     for (const [files, thumbs, error] of cases) {
       const res = await upload(sol.cookie, files, thumbs);
@@ -419,7 +419,7 @@ describe("images", () => {
     expect(await ids()).toHaveLength(10);
     const eleventh = await upload(sol.cookie, [file(png(640, 480))]);
     expect(eleventh.status).toBe(409);
-    expect((await json<Reply>(eleventh)).imageError).toBe("services.packages.images.errors.tooMany");
+    expect((await json<Reply>(eleventh)).imageError).toBe("services.images.errors.tooMany");
     expect(await ids()).toHaveLength(10);
 
     const key = ((await childrenOf(id)).images as { id: string; storage_key: string }[]).find((i) => i.id === b)!.storage_key;

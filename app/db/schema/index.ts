@@ -4,3 +4,4 @@ export * from "~/db/schema/registers";
 export * from "~/db/schema/finance";
 export * from "~/db/schema/services";
 export * from "~/db/schema/receptive";
+export * from "~/db/schema/excursions";

@@ -179,33 +179,7 @@ export const thirdPartyPackagePrice = sqliteTable(
   ],
 );
 
-/** Up to 10 images of a package in R2 (web-sized), in order. */
-export const thirdPartyPackageImage = sqliteTable(
-  "third_party_package_image",
-  {
-    id: id(),
-    ...tenant(),
-    packageId: text("package_id")
-      .notNull()
-      .references(() => thirdPartyPackage.id, { onDelete: "cascade" }),
-    /** R2 key (agencies/{agencyId}/packages/{packageId}/{id}.{ext}). */
-    storageKey: text("storage_key").notNull(),
-    /** R2 key of the small copy lists and cards show. */
-    thumbKey: text("thumb_key"),
-    contentType: text("content_type").notNull(),
-    width: integer("width"),
-    height: integer("height"),
-    bytes: integer("bytes").notNull().default(0),
-    alt: text("alt"),
-    position: integer("position").notNull().default(0),
-    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    ...childBookkeeping(),
-  },
-  (t) => [
-    index("third_party_package_image_idx").on(t.agencyId, t.packageId, t.position),
-    check("third_party_package_image_type_ck", sql`content_type in ('image/png', 'image/jpeg', 'image/webp')`),
-  ],
-);
+// A package's images: service_image (excursions.ts), shared with excursions.
 
 // ---------------------------------------------------------------------------
 // Fretamento terrestre

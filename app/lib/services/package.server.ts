@@ -5,7 +5,7 @@
  * across agencies, made unique on create, kept once published), the stored row
  * and its child rows (destinations, departures, prices: saved with the package
  * in one batch by the record kit), archive, clone and the CSV export.
- * Images: package-images.server.ts.
+ * Images: service-images.server.ts.
  */
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { agency, destination, supplier, thirdPartyPackage, thirdPartyPackageDeparture, thirdPartyPackageDestination, thirdPartyPackagePrice } from "~/db/schema";
@@ -40,7 +40,7 @@ import {
   type PackageInput,
   type PackageSort,
 } from "~/lib/services/package";
-import { imageIntents } from "~/lib/services/package-images.server";
+import { imageIntents } from "~/lib/services/service-images.server";
 import { packageSlug, slugify, uniqueSlug, withSuffix } from "~/lib/services/slug";
 
 export const PACKAGE_ENTITY = "third_party_package";
@@ -481,7 +481,7 @@ export function packageSpec(): RecordSpec<typeof thirdPartyPackage, PackageInput
  * agency's or an unknown id is a 404; anything else goes on to save.
  */
 export function packageIntents(id: string, copySuffix: string, bucket: R2Bucket): ExtraIntents {
-  const images = imageIntents(id, bucket);
+  const images = imageIntents({ kind: "package", id }, bucket);
   return async (intent, formData, scope) => {
     if (intent === "archive") {
       if (!canArchiveServices(scope.role)) {

@@ -6,7 +6,7 @@ import { RecordHistory } from "~/components/kit/RecordHistory";
 import { StaleCallout } from "~/components/kit/RecordNotices";
 import type { RecordActionData } from "~/components/kit/RecordPage";
 import { PackageFields } from "~/components/services/packages/PackageFields";
-import { PackageImages } from "~/components/services/packages/PackageImages";
+import { ServiceImages } from "~/components/services/ServiceImages";
 import { FormSection } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
@@ -17,7 +17,7 @@ import { formatCalendarDate } from "~/lib/platform/format";
 import { lookup } from "~/lib/platform/translate";
 import { canArchiveServices } from "~/lib/services/fields";
 import { PACKAGE_LIST_PATH, packageFormValues, publicPackagePath } from "~/lib/services/package";
-import { listImages } from "~/lib/services/package-images.server";
+import { listImages } from "~/lib/services/service-images.server";
 import { operatorOptions, packageChildRows, packageDestinationOptions, packageEmpty, packageIntents, packageSpec } from "~/lib/services/package.server";
 import { getEnv } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
@@ -45,7 +45,7 @@ export const loader = ({ context, request, params }: Route.LoaderArgs) => {
       const [operators, destinations, images] = await Promise.all([
         operatorOptions(scope, row?.operatorId),
         packageDestinationOptions(scope, children.destinations),
-        row ? listImages(scope, row.id) : [],
+        row ? listImages(scope, { kind: "package", id: row.id }) : [],
       ]);
       return {
         formValues: row ? packageFormValues(row, children) : null,
@@ -122,10 +122,10 @@ export default function PackageForm({ loaderData, actionData }: Route.ComponentP
       <FormSection title={t("services.packages.sections.images")}>
         {isNew ? (
           <Text size="2" color="gray">
-            {t("services.packages.images.saveFirst")}
+            {t("services.images.saveFirst")}
           </Text>
         ) : (
-          <PackageImages images={loaderData.images} actionData={ad} />
+          <ServiceImages images={loaderData.images} actionData={ad} />
         )}
       </FormSection>
       {loaderData.history && (

@@ -1,6 +1,6 @@
 import { plainFailure } from "~/lib/platform/http";
 import { serveObject } from "~/lib/platform/files.server";
-import { packageImageFile } from "~/lib/services/package-images.server";
+import { serviceImageFile } from "~/lib/services/service-images.server";
 import { getEnv } from "~/middleware/cloudflare";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/pacotes-de-terceiros.imagem";
@@ -14,7 +14,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("servicos",
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
-  const file = await packageImageFile(scope, params.imageId, new URL(request.url).searchParams.get("mini") === "1");
+  const file = await serviceImageFile(scope, "package", params.imageId, new URL(request.url).searchParams.get("mini") === "1");
   if (!file) return plainFailure(404);
   return serveObject(getEnv(context).FILES, file.key, file.filename);
 }

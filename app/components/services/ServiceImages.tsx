@@ -1,5 +1,5 @@
 /**
- * A package's images: upload (resized in the browser to at most 1600 px, plus a
+ * A package's or excursion's images: upload (resized in the browser to at most 1600 px, plus a
  * 400 px thumbnail, as WebP — or JPEG where the browser cannot write WebP —
  * before they are sent; without JavaScript the chosen files are posted as they
  * are and the server checks them all the same), reorder by drag and drop or by
@@ -54,7 +54,7 @@ async function prepare(file: File): Promise<{ image: File; thumb: File | null }>
   }
 }
 
-export function PackageImages({ images, actionData }: { images: ImageView[]; actionData: ActionAnswer }) {
+export function ServiceImages({ images, actionData }: { images: ImageView[]; actionData: ActionAnswer }) {
   const { t } = useTranslation();
   const upload = useFetcher<ActionAnswer>();
   const order = useFetcher<ActionAnswer>();
@@ -74,7 +74,7 @@ export function PackageImages({ images, actionData }: { images: ImageView[]; act
   const error = upload.data?.imageError ?? order.data?.imageError ?? actionData?.imageError;
   const busy = preparing || upload.state !== "idle";
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const nameOf = (id: string) => t("services.packages.images.image", { n: shown.indexOf(id) + 1 });
+  const nameOf = (id: string) => t("services.images.image", { n: shown.indexOf(id) + 1 });
   const announcements: Announcements = {
     onDragStart: ({ active }) => nameOf(String(active.id)),
     onDragOver: ({ active, over }) => (over ? `${nameOf(String(active.id))} → ${nameOf(String(over.id))}` : undefined),
@@ -110,7 +110,7 @@ export function PackageImages({ images, actionData }: { images: ImageView[]; act
   return (
     <Flex direction="column" gap="3" data-testid="package-images">
       <Text size="2" color="gray">
-        {t("services.packages.images.count", { count: shown.length })}
+        {t("services.images.count", { count: shown.length })}
       </Text>
       {error && (
         <Notice tone="error" testId="image-error">
@@ -119,7 +119,7 @@ export function PackageImages({ images, actionData }: { images: ImageView[]; act
       )}
       {shown.length === 0 ? (
         <Text size="2" color="gray">
-          {t("services.packages.images.empty")}
+          {t("services.images.empty")}
         </Text>
       ) : (
         <DndContext
@@ -127,7 +127,7 @@ export function PackageImages({ images, actionData }: { images: ImageView[]; act
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t("services.packages.images.drag", { n: "" }) } }}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t("services.images.drag", { n: "" }) } }}
         >
           <SortableContext items={shown} strategy={rectSortingStrategy}>
             <ul className="package-images" data-testid="package-image-list">
@@ -143,15 +143,15 @@ export function PackageImages({ images, actionData }: { images: ImageView[]; act
           <input type="hidden" name="intent" value="image-upload" />
           <Flex gap="2" align="center" wrap="wrap">
             <label className="rt-Text rt-r-size-2">
-              <span>{t("services.packages.images.choose")}</span>{" "}
+              <span>{t("services.images.choose")}</span>{" "}
               <input ref={inputRef} type="file" name="image" accept="image/png,image/jpeg,image/webp" multiple data-testid="image-input" />
             </label>
             <Button type="submit" variant="soft" disabled={busy} data-testid="image-upload">
-              <Upload size={16} aria-hidden /> {busy ? t("services.packages.images.uploading") : t("services.packages.images.upload")}
+              <Upload size={16} aria-hidden /> {busy ? t("services.images.uploading") : t("services.images.upload")}
             </Button>
           </Flex>
           <Text as="p" size="1" color="gray" mt="1">
-            {t("services.packages.images.hint")}
+            {t("services.images.hint")}
           </Text>
         </Form>
       )}
@@ -167,7 +167,7 @@ function SortableImage({ image, index, total }: { image: ImageView; index: numbe
   return (
     <li ref={setNodeRef} className="package-image" data-dragging={isDragging ? "true" : "false"} data-testid="package-image" style={{ transform: CSS.Translate.toString(transform), transition }}>
       <Flex direction="column" gap="2">
-        <img src={image.thumbUrl} alt={image.alt || t("services.packages.images.image", { n })} loading="lazy" />
+        <img src={image.thumbUrl} alt={image.alt || t("services.images.image", { n })} loading="lazy" />
         <Flex gap="1" align="center" justify="between">
           <IconButton
             type="button"
@@ -177,7 +177,7 @@ function SortableImage({ image, index, total }: { image: ImageView; index: numbe
             ref={setActivatorNodeRef}
             {...attributes}
             {...listeners}
-            aria-label={t("services.packages.images.drag", { n })}
+            aria-label={t("services.images.drag", { n })}
             data-testid="image-handle"
           >
             <GripVertical size={16} aria-hidden />
@@ -186,17 +186,17 @@ function SortableImage({ image, index, total }: { image: ImageView; index: numbe
             <input type="hidden" name="imageId" value={image.id} />
             <input type="hidden" name="intent" value="image-move" />
             <Flex gap="1">
-              <IconButton type="submit" name="direction" value="up" size="1" variant="soft" color="gray" disabled={index === 0} aria-label={t("services.packages.images.moveUp", { n })}>
+              <IconButton type="submit" name="direction" value="up" size="1" variant="soft" color="gray" disabled={index === 0} aria-label={t("services.images.moveUp", { n })}>
                 <ArrowUp size={14} aria-hidden />
               </IconButton>
-              <IconButton type="submit" name="direction" value="down" size="1" variant="soft" color="gray" disabled={index === total - 1} aria-label={t("services.packages.images.moveDown", { n })}>
+              <IconButton type="submit" name="direction" value="down" size="1" variant="soft" color="gray" disabled={index === total - 1} aria-label={t("services.images.moveDown", { n })}>
                 <ArrowDown size={14} aria-hidden />
               </IconButton>
             </Flex>
           </fetcher.Form>
           <fetcher.Form method="post">
             <input type="hidden" name="imageId" value={image.id} />
-            <IconButton type="submit" name="intent" value="image-remove" size="1" variant="soft" color="red" aria-label={t("services.packages.images.remove", { n })} data-testid="image-remove">
+            <IconButton type="submit" name="intent" value="image-remove" size="1" variant="soft" color="red" aria-label={t("services.images.remove", { n })} data-testid="image-remove">
               <Trash2 size={14} aria-hidden />
             </IconButton>
           </fetcher.Form>
@@ -209,13 +209,13 @@ function SortableImage({ image, index, total }: { image: ImageView; index: numbe
               size="1"
               defaultValue={image.alt}
               maxLength={200}
-              placeholder={t("services.packages.images.altPlaceholder")}
-              aria-label={t("services.packages.images.alt", { n })}
+              placeholder={t("services.images.altPlaceholder")}
+              aria-label={t("services.images.alt", { n })}
               style={{ flex: 1 }}
               data-testid="image-alt"
             />
             <Button type="submit" name="intent" value="image-alt" size="1" variant="soft" color="gray" data-testid="image-alt-save">
-              {t("services.packages.images.saveAlt")}
+              {t("services.images.saveAlt")}
             </Button>
           </Flex>
         </fetcher.Form>
