@@ -88,9 +88,15 @@ export default [
       ...records("services", "bloqueio-aereo"),
       // The passenger list for the airline (format csv or pdf).
       route("bloqueio-aereo/passageiros/:id/:format", "routes/services/bloqueio-aereo.passageiros.ts"),
-      ...crud("servicos", "excursoes"),
-      screen("servicos", "excursoes/clonar/:id"),
-      screen("servicos", "excursoes/operacional/:id"),
+      ...records("services", "excursoes"),
+      // An excursion image (or its thumbnail), to members of its agency only.
+      route("excursoes/imagem/:imageId", "routes/services/excursoes.imagem.ts"),
+      // A copy as a new draft with its dates shifted by the days the user picks.
+      route("excursoes/clonar/:id", "routes/services/excursoes.clonar.tsx"),
+      // What the guide holds on departure day: passengers, seats, rooming, boarding, checklist, manifest.
+      route("excursoes/operacional/:id", "routes/services/excursoes.operacional.tsx"),
+      // The ANTT passenger manifest (format csv or pdf).
+      route("excursoes/manifesto/:id/:format", "routes/services/excursoes.manifesto.ts"),
       // The receptive schedule: the agenda (day / week), service orders, a driver's daily sheet.
       route("receptivo", "routes/receptive/agenda.tsx"),
       route("receptivo/ordens", "routes/receptive/ordens.ts"),

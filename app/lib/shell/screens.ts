@@ -56,10 +56,7 @@ add("tarefas", { licence: ["tarefas"], menu: ["tarefas"], kind: "board" });
 add("tarefas/tipos", { licence: ["tarefas", "tipos"], menu: ["tarefas", "tipos"], kind: "list" });
 add("tarefas/:status", { licence: ["tarefas"], menu: ["tarefas"], kind: "status" });
 
-// Serviços (fretamento_terrestre, pacotes_de_terceiros, bloqueio_hospedagem and bloqueio_aereo are built: routes/services/*)
-crud("servicos/excursoes", ["servicos", "excursoes"]);
-add("servicos/excursoes/clonar/:id", { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind: "clone" });
-add("servicos/excursoes/operacional/:id", { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind: "operational" });
+// Serviços is built (routes/services/*): packages, charters, blocks and excursions.
 
 // Receptivo (servicos, motoristas, guias, frota) is built: routes/receptive/*. It lives under Serviços in the licence.
 
@@ -117,6 +114,18 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
   "servicos/pacotes-de-terceiros": { licence: ["servicos", "pacotes_de_terceiros"], menu: ["servicos", "pacotes_de_terceiros"], kind: "list" },
   "servicos/pacotes-de-terceiros/novo": { licence: ["servicos", "pacotes_de_terceiros"], menu: ["servicos", "pacotes_de_terceiros"], kind: "new" },
   "servicos/pacotes-de-terceiros/editar/:id": { licence: ["servicos", "pacotes_de_terceiros"], menu: ["servicos", "pacotes_de_terceiros"], kind: "edit" },
+  // Serviços → Excursões (app/routes/services/excursoes*).
+  ...Object.fromEntries(
+    (
+      [
+        ["", "list"],
+        ["/novo", "new"],
+        ["/editar/:id", "edit"],
+        ["/clonar/:id", "clone"],
+        ["/operacional/:id", "operational"],
+      ] as const
+    ).map(([path, kind]) => [`servicos/excursoes${path}`, { licence: ["servicos", "excursoes"], menu: ["servicos", "excursoes"], kind }] satisfies [string, Screen]),
+  ),
   // Receptivo (app/routes/receptive/*): the registers (the section's index is servicos) and the agenda.
   ...Object.fromEntries(
     ["servicos", "motoristas", "guias", "frota"].flatMap((key) => {

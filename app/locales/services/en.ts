@@ -1,11 +1,15 @@
 import type { ServicesTranslation } from "~/locales/services/pt";
 import blocksEn from "~/locales/services/blocks/en";
+import excursionsEn from "~/locales/services/excursions/en";
+import operationalEn from "~/locales/services/operational/en";
 import packagesEn from "~/locales/services/packages/en";
 
 export default {
   services: {
     ...blocksEn,
     ...packagesEn,
+    ...excursionsEn,
+    ...operationalEn,
     images: {
       hint: "Up to 10 PNG, JPEG or WebP images. They are resized for the web (1600 px) before upload.",
       saveFirst: "Save first to add images.",

@@ -1,11 +1,15 @@
 import type { ServicesTranslation } from "~/locales/services/pt";
 import blocksEs from "~/locales/services/blocks/es";
+import excursionsEs from "~/locales/services/excursions/es";
+import operationalEs from "~/locales/services/operational/es";
 import packagesEs from "~/locales/services/packages/es";
 
 export default {
   services: {
     ...blocksEs,
     ...packagesEs,
+    ...excursionsEs,
+    ...operationalEs,
     images: {
       hint: "Hasta 10 imágenes PNG, JPEG o WebP. Se reducen para la web (1600 px) antes del envío.",
       saveFirst: "Guarde primero para agregar imágenes.",

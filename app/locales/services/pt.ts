@@ -1,4 +1,6 @@
 import blocksPt from "~/locales/services/blocks/pt";
+import excursionsPt from "~/locales/services/excursions/pt";
+import operationalPt from "~/locales/services/operational/pt";
 import packagesPt from "~/locales/services/packages/pt";
 // Services (services.*): the seat map and its editor, ground charters, and what
 // every service screen shares. Spread into ../pt.ts; en and es must have exactly
@@ -7,6 +9,8 @@ const servicesPt = {
   services: {
     ...blocksPt,
     ...packagesPt,
+    ...excursionsPt,
+    ...operationalPt,
     images: {
       hint: "Até 10 imagens PNG, JPEG ou WebP. São reduzidas para a web (1600 px) antes do envio.",
       saveFirst: "Salve o cadastro para adicionar imagens.",
