@@ -286,6 +286,65 @@ export const financeTitleTotal = sqliteTable(
   ],
 );
 
+/**
+ * The same totals per category (agency, direction, category, status, due day,
+ * currency), kept by triggers on finance_title (migration 0017_finance_dre_total):
+ * a list filtered by a category sums these rows, not the category's titles.
+ */
+export const financeTitleCategoryTotal = sqliteTable(
+  "finance_title_category_total",
+  {
+    agencyId: text("agency_id")
+      .notNull()
+      .references(() => agency.id),
+    direction: text("direction", { enum: TITLE_DIRECTIONS }).notNull(),
+    categoryId: text("category_id").notNull(),
+    status: text("status", { enum: TITLE_STATUSES }).notNull(),
+    dueDate: text("due_date").notNull(),
+    currency: text("currency").notNull(),
+    titles: integer("titles").notNull().default(0),
+    amountCents: integer("amount_cents").notNull().default(0),
+    paidCents: integer("paid_cents").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.direction, t.categoryId, t.status, t.dueDate, t.currency] }),
+    index("finance_title_category_total_cover_idx").on(t.agencyId, t.direction, t.categoryId, t.status, t.dueDate, t.currency, t.titles, t.amountCents, t.paidCents),
+  ],
+);
+
+export const DRE_TOTAL_BASES = ["competence", "cash"] as const;
+
+/**
+ * The DRE's figures by agency, basis, month ("YYYY-MM"), chart account and
+ * currency: `amount_cents` is the signed sum (money in +, out −) and `items` how
+ * many titles or entries make it. Competence: the titles that are not cancelled,
+ * by competence month, a receivable's amount + and a payable's −. Cash: the
+ * settlements, reversals and manual entries that are not part of a transfer, by
+ * entry date, net_cents, in the entry's category or else its title's. Kept by
+ * triggers on finance_title and finance_entry (migration 0017_finance_dre_total),
+ * so the DRE reads one row per account, month and currency
+ * (docs/decisions/0010-finance-totals.md).
+ */
+export const financeDreTotal = sqliteTable(
+  "finance_dre_total",
+  {
+    agencyId: text("agency_id")
+      .notNull()
+      .references(() => agency.id),
+    basis: text("basis", { enum: DRE_TOTAL_BASES }).notNull(),
+    month: text("month").notNull(),
+    categoryId: text("category_id").notNull(),
+    currency: text("currency").notNull(),
+    items: integer("items").notNull().default(0),
+    amountCents: integer("amount_cents").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.basis, t.month, t.categoryId, t.currency] }),
+    // Covering: the DRE reads one index entry per figure, not the entry and then the row.
+    index("finance_dre_total_cover_idx").on(t.agencyId, t.basis, t.month, t.categoryId, t.currency, t.items, t.amountCents),
+  ],
+);
+
 export const ENTRY_KINDS = ["settlement", "reversal", "transfer_out", "transfer_in", "manual"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 export const ENTRY_ORIGINS = ["manual", "webhook", "seed"] as const;
