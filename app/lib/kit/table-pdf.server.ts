@@ -4,7 +4,8 @@
  * throw; text cut with "…" to fit) and a plain A4 table document — heading
  * lines, a table whose header repeats on every page, "page n of N" and the
  * issue date in the footer — for lists sent to partners (the rooming list for
- * a hotel, the passenger list for an airline). The account statement
+ * a hotel, the passenger list for an airline, an excursion's ANTT manifest
+ * with its signature line). The account statement
  * (finance/ledger/statement-pdf.server.ts) draws its own layout with the same
  * helpers.
  */
@@ -97,6 +98,8 @@ export type TablePdfInput = {
   /** pt, en or es (the document's language tag). */
   language: string;
   author: string;
+  /** A signature line after the table, with the lines under it (who signs: "Responsável pela transportadora", "Nome / CPF"). */
+  signature?: string[];
 };
 
 /** The table document's bytes. */
@@ -124,6 +127,7 @@ export async function tablePdf(input: TablePdfInput): Promise<Uint8Array<ArrayBu
     const left = options.right && options.width !== undefined ? x + options.width - 2 - w : x + 2;
     page.drawText(safe, { x: left, y: at, size, font, color: options.color ?? rgb(0, 0, 0) });
   };
+  const signLine = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: MARGIN + 240, y: at }, thickness: 0.7, color: rgb(0, 0, 0) });
   const rule = (at: number, thickness = 0.5) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: PAGE_W - MARGIN, y: at }, thickness, color: RULE });
   const newPage = () => {
     page = doc.addPage([PAGE_W, PAGE_H]);
@@ -167,6 +171,17 @@ export async function tablePdf(input: TablePdfInput): Promise<Uint8Array<ArrayBu
     });
     y -= height;
     rule(y + LINE - 3, 0.25);
+  }
+  if (input.signature && input.signature.length > 0) {
+    const needed = 44 + input.signature.length * LINE;
+    if (y - needed < FOOTER_SPACE) newPage();
+    y -= 36;
+    signLine(y);
+    y -= LINE;
+    for (const line of input.signature) {
+      text(line, MARGIN - 2, y, { width: 300 });
+      y -= LINE;
+    }
   }
   const pages = doc.getPages();
   pages.forEach((p, i) => {

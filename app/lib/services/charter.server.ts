@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { destination, groundCharter, supplier } from "~/db/schema";
+import { charterSeatCounts } from "~/lib/excursions/operational-seats.server";
 import { formatCents } from "~/lib/finance/money";
 import { exportList } from "~/lib/kit/export.server";
 import type { ListQuery } from "~/lib/kit/list";
@@ -27,7 +28,7 @@ export const CHARTER_ENTITY = "ground_charter";
 export { CHARTER_LIST_PATH };
 
 export type CharterRow = typeof groundCharter.$inferSelect;
-type CsvRow = { row: CharterRow; id: string; sortValue: string | number | null; supplierName: string | null; supplierTradeName: string | null };
+type CsvRow = { row: CharterRow; id: string; sortValue: string | number | null; supplierName: string | null; supplierTradeName: string | null; availability: Availability };
 
 export const charterStore = recordStore({
   table: groundCharter,
@@ -84,15 +85,16 @@ export type CharterListRow = {
 };
 
 /**
- * Availability of charters: the total is the layout's sellable seats; sold and
- * held come from the excursion sales that take seats on the charter — none yet,
- * so they are 0 until sales exist. Computed on every read, never stored.
+ * Availability of charters: the total is the layout's sellable seats; held and
+ * sold are the passengers of the live excursions on the charter, counted where
+ * every seat count is (charterSeatCounts in lib/excursions/operational-seats.server.ts).
+ * Computed on every read, never stored.
  */
-export async function charterAvailability(_scope: ReadScope, charters: readonly { id: string; capacity: number }[]): Promise<Map<string, Availability>> {
+export async function charterAvailability(scope: ReadScope, charters: readonly { id: string; capacity: number }[]): Promise<Map<string, Availability>> {
+  const counts = await charterSeatCounts(scope, charters.map((c) => c.id));
   const out = new Map<string, Availability>();
   for (const c of charters) {
-    const held = 0;
-    const sold = 0;
+    const { held, sold } = counts.get(c.id) ?? { held: 0, sold: 0 };
     out.set(c.id, { total: c.capacity, held, sold, free: Math.max(0, c.capacity - held - sold) });
   }
   return out;
@@ -334,14 +336,18 @@ export function chartersCsv(scope: Scope, query: ListQuery<CharterSort, CharterF
   const { db, agencyId, timeZone } = scope;
   const source = charterSource(timeZone);
   const sortColumn = source.sortColumns[query.sort];
-  const select = (where: SQL, order: SQL[], limit: number) =>
-    db
+  const select = async (where: SQL, order: SQL[], limit: number): Promise<CsvRow[]> => {
+    const rows = (await db
       .select({ row: groundCharter, id: groundCharter.id, sortValue: sql<string | number | null>`${sortColumn}`, supplierName: supplier.name, supplierTradeName: supplier.tradeName })
       .from(groundCharter)
       .leftJoin(supplier, and(eq(supplier.id, groundCharter.supplierId), eq(supplier.agencyId, agencyId)))
       .where(where)
       .orderBy(...order)
-      .limit(limit) as Promise<CsvRow[]>;
+      .limit(limit)) as Omit<CsvRow, "availability">[];
+    // Each batch's availability in one grouped read (charterAvailability: the one place seats are counted).
+    const availability = await charterAvailability(scope, rows.map((r) => ({ id: r.id, capacity: capacityOf(r.row.seatLayout).sellable })));
+    return rows.map((r) => ({ ...r, availability: availability.get(r.id)! }));
+  };
   const local = (iso: string | null) => (iso ? utcToLocalInput(iso, timeZone).replace("T", " ") : "");
   return exportList(scope, source, query, select, CHARTER_CSV_COLUMNS, (r): Record<CharterCsvColumn, string> => {
     const c = r.row;
@@ -361,10 +367,9 @@ export function chartersCsv(scope: Scope, query: ListQuery<CharterSort, CharterF
         .map((b) => b.number)
         .join(" | "),
       sellableSeats: String(capacity.sellable),
-      // Sales do not take seats yet (charterAvailability): nothing held or sold.
-      held: "0",
-      sold: "0",
-      free: String(capacity.sellable),
+      held: String(r.availability.held),
+      sold: String(r.availability.sold),
+      free: String(r.availability.free),
       cost: formatCents(c.costCents),
       currency: c.currency,
       anttAuthorization: c.anttAuthorization ?? "",
