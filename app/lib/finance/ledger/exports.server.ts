@@ -10,7 +10,7 @@ import { allRows } from "~/lib/kit/list.server";
 import { shownStatus, type DreLine, type DreRow } from "~/lib/finance/ledger/ledger";
 import type { accountStatement } from "~/lib/finance/ledger/reports.server";
 import type { TitleListFilter } from "~/lib/finance/ledger/title-list";
-import { titleListSource, titleSelect, type TitleSort } from "~/lib/finance/ledger/title-list.server";
+import { pageSort, titleListSource, titleSelect, type TitleSort } from "~/lib/finance/ledger/title-list.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { todayIn } from "~/lib/platform/time-zone";
 
@@ -29,7 +29,7 @@ export function titlesCsv(scope: Scope, direction: TitleDirection, query: ListQu
   const today = todayIn(scope.timeZone);
   const source = titleListSource(scope, direction, filter, query.sort);
   async function* batches() {
-    for await (const rows of allRows(scope, source, query, titleSelect(scope, query.sort))) {
+    for await (const rows of allRows(scope, source, query, titleSelect(scope, pageSort(query.sort, filter)))) {
       yield rows.map((r) => {
         const values = [
           r.description,

@@ -8,8 +8,8 @@ import { parseCalendarDate } from "~/lib/platform/time-zone";
 
 /** At most this many movements on one statement page (a longer period is cut, and says so). */
 export const STATEMENT_MAX_ROWS = 5000;
-/** At most this many rows behind one DRE figure. */
-export const DRILL_MAX_ROWS = 1000;
+/** The rows behind one DRE figure are listed this many at a time (keyset pages by date and id). */
+export const DRILL_PAGE_SIZE = 100;
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -29,6 +29,16 @@ export function dreParams(params: URLSearchParams, today: string) {
   const category = params.get("category");
   const month = params.get("month");
   const validMonth = month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && month.startsWith(String(year)) ? month : null;
-  const drill = category && ID.test(category) ? { categoryId: category, month: validMonth } : null;
+  const drill = category && ID.test(category) ? { categoryId: category, month: validMonth, after: parseDrillCursor(params.get("after")) } : null;
   return { year, basis, drill };
 }
+
+/** A drill-down page's cursor: "YYYY-MM-DD~id" of the last row seen; anything else is the first page. */
+export function parseDrillCursor(value: string | null): { date: string; id: string } | null {
+  const [date, id, extra] = (value ?? "").split("~");
+  if (extra !== undefined || !id || !ID.test(id)) return null;
+  const day = parseCalendarDate(date ?? null);
+  return day ? { date: day, id } : null;
+}
+
+export const drillCursorParam = (cursor: { date: string; id: string }) => `${cursor.date}~${cursor.id}`;

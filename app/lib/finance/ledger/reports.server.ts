@@ -7,9 +7,9 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { bankAccount, chartAccount, financeEntry, financeTitle } from "~/db/schema";
+import { bankAccount, chartAccount, financeDreTotal, financeEntry, financeTitle } from "~/db/schema";
 import { buildDre, monthsBetween, runningBalance, type DreBasis, type DreCell } from "~/lib/finance/ledger/ledger";
-import { DRILL_MAX_ROWS, STATEMENT_MAX_ROWS } from "~/lib/finance/ledger/report-params";
+import { DRILL_PAGE_SIZE, STATEMENT_MAX_ROWS } from "~/lib/finance/ledger/report-params";
 import { findBankAccount } from "~/lib/finance/ledger/titles.server";
 import type { Scope } from "~/lib/platform/scope.server";
 
@@ -87,42 +87,32 @@ export async function accountStatement(scope: Scope, accountId: string, from: st
   return { account, from, to, openingCents, rows, closingCents, inflowCents, outflowCents, cut };
 }
 
-/** The cells of the DRE for the months `from`..`to` ("YYYY-MM"). */
+/**
+ * The cells of the DRE for the months `from`..`to` ("YYYY-MM"), from the
+ * trigger-kept finance_dre_total (migration 0017): one row per account, month and
+ * currency, not the titles or entries behind them. A cell sums its currencies,
+ * as the statement always has; rows emptied by cancellations and moves
+ * (items = 0) are not cells. The rules (which titles and entries, which date,
+ * which sign) are the triggers'; tests/integration/finance-dre-aggregate.test.ts
+ * checks them against the titles and entries.
+ */
 export async function dreCells(scope: Scope, basis: DreBasis, fromMonth: string, toMonth: string): Promise<DreCell[]> {
   const { db, agencyId } = scope;
-  const fromDay = `${fromMonth}-01`;
-  const toDay = `${toMonth}-31`;
-  if (basis === "competence") {
-    const month = sql<string>`substr(${financeTitle.competenceDate}, 1, 7)`;
-    const rows = await db
-      .select({
-        categoryId: financeTitle.categoryId,
-        month,
-        signedCents: sql<number>`sum(case when ${financeTitle.direction} = 'receivable' then ${financeTitle.amountCents} else -${financeTitle.amountCents} end)`,
-      })
-      .from(financeTitle)
-      .where(and(eq(financeTitle.agencyId, agencyId), ne(financeTitle.status, "cancelled"), gte(financeTitle.competenceDate, fromDay), lte(financeTitle.competenceDate, toDay)))
-      .groupBy(financeTitle.categoryId, month);
-    return rows.map((r) => ({ categoryId: r.categoryId, month: r.month, signedCents: Number(r.signedCents) }));
-  }
-  const category = sql<string>`coalesce(${financeEntry.categoryId}, ${financeTitle.categoryId})`;
-  const month = sql<string>`substr(${financeEntry.date}, 1, 7)`;
+  const t = financeDreTotal;
   const rows = await db
-    .select({ categoryId: category, month, signedCents: sql<number>`sum(${financeEntry.netCents})` })
-    .from(financeEntry)
-    .leftJoin(financeTitle, and(eq(financeTitle.id, financeEntry.titleId), eq(financeTitle.agencyId, agencyId)))
-    .where(
-      and(
-        eq(financeEntry.agencyId, agencyId),
-        inArray(financeEntry.kind, ["settlement", "reversal", "manual"]),
-        // A transfer's reversal moves money between accounts: no revenue or expense.
-        isNull(financeEntry.transferId),
-        gte(financeEntry.date, fromDay),
-        lte(financeEntry.date, toDay),
-      ),
-    )
-    .groupBy(category, month);
-  return rows.filter((r) => r.categoryId).map((r) => ({ categoryId: r.categoryId, month: r.month, signedCents: Number(r.signedCents) }));
+    .select({ categoryId: t.categoryId, month: t.month, items: t.items, amountCents: t.amountCents })
+    .from(t)
+    .where(and(eq(t.agencyId, agencyId), eq(t.basis, basis), gte(t.month, fromMonth), lte(t.month, toMonth)));
+  // Summed here, not by GROUP BY (a temporary b-tree D1 would count twice).
+  const cells = new Map<string, DreCell & { items: number }>();
+  for (const r of rows) {
+    const key = `${r.categoryId}|${r.month}`;
+    const cell = cells.get(key) ?? { categoryId: r.categoryId, month: r.month, signedCents: 0, items: 0 };
+    cell.signedCents += r.amountCents;
+    cell.items += r.items;
+    cells.set(key, cell);
+  }
+  return [...cells.values()].filter((c) => c.items !== 0).map(({ categoryId, month, signedCents }) => ({ categoryId, month, signedCents }));
 }
 
 /** The DRE of the year (month columns). */
@@ -141,9 +131,22 @@ export async function incomeStatement(scope: Scope, basis: DreBasis, year: numbe
 }
 
 
-/** The titles (competence) or entries (cash) behind one DRE figure: a category in a month (or the whole year). */
-export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: string, fromDay: string, toDay: string) {
+export type DrillCursor = { date: string; id: string };
+
+/**
+ * The titles (competence) or entries (cash) behind one DRE figure — a category in
+ * the days `fromDay`..`toDay` — a page at a time, by (date, id) after `after`;
+ * `next` is the cursor of the following page. The figure itself comes from
+ * finance_dre_total (`dreFigure`), not from summing the pages.
+ */
+export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: string, fromDay: string, toDay: string, after: DrillCursor | null = null) {
   const { db, agencyId } = scope;
+  const limit = DRILL_PAGE_SIZE + 1;
+  const page = <R extends { id: string; date: string }>(rows: R[]) => {
+    const shown = rows.slice(0, DRILL_PAGE_SIZE);
+    const last = shown[shown.length - 1];
+    return { rows: shown, next: rows.length > DRILL_PAGE_SIZE && last ? { date: last.date, id: last.id } : null };
+  };
   if (basis === "competence") {
     const rows = await db
       .select({
@@ -163,11 +166,12 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
           ne(financeTitle.status, "cancelled"),
           gte(financeTitle.competenceDate, fromDay),
           lte(financeTitle.competenceDate, toDay),
+          after ? sql`(${financeTitle.competenceDate}, ${financeTitle.id}) > (${after.date}, ${after.id})` : undefined,
         ),
       )
       .orderBy(asc(financeTitle.competenceDate), asc(financeTitle.id))
-      .limit(DRILL_MAX_ROWS);
-    return rows.map((r) => ({ ...r, kind: null as string | null, titleId: r.id as string | null, signedCents: Number(r.signedCents) }));
+      .limit(limit);
+    return page(rows.map((r) => ({ ...r, kind: null as string | null, titleId: r.id as string | null, signedCents: Number(r.signedCents) })));
   }
   const rows = await db
     .select({
@@ -187,12 +191,14 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
       and(
         eq(financeEntry.agencyId, agencyId),
         inArray(financeEntry.kind, ["settlement", "reversal", "manual"]),
+        isNull(financeEntry.transferId),
         sql`coalesce(${financeEntry.categoryId}, ${financeTitle.categoryId}) = ${categoryId}`,
         gte(financeEntry.date, fromDay),
         lte(financeEntry.date, toDay),
+        after ? sql`(${financeEntry.date}, ${financeEntry.id}) > (${after.date}, ${after.id})` : undefined,
       ),
     )
     .orderBy(asc(financeEntry.date), asc(financeEntry.id))
-    .limit(DRILL_MAX_ROWS);
-  return rows;
+    .limit(limit);
+  return page(rows);
 }

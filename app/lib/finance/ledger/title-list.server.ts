@@ -2,14 +2,16 @@
  * The receivables / payables lists (docs/decisions/0010-finance-totals.md):
  * - the page: keyset through the kit, uncounted, reading the titles it shows and
  *   their parties' names (categories come from the chart the filters load anyway),
- *   in the queue order by default (open and partial by due date, overdue first);
+ *   in the queue order by default (open and partial by due date, overdue first;
+ *   by due date within a due-date range);
  * - the totals of the filtered set (count, open, overdue, paid — per currency), in
  *   a request of their own: from the trigger-kept finance_title_total when only
- *   status and due-date filters apply (a few hundred rows), from the titles
- *   otherwise (party, category, account, search). Both give the same figures.
+ *   status and due-date filters apply (a few hundred rows), from
+ *   finance_title_category_total when a category is added, from the titles
+ *   otherwise (party, account, search). All give the same figures.
  */
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
-import { agent, chartAccount, client, financeEntry, financeTitle, financeTitleTotal, provider, supplier } from "~/db/schema";
+import { agent, chartAccount, client, financeEntry, financeTitle, financeTitleCategoryTotal, financeTitleTotal, provider, supplier } from "~/db/schema";
 import { TITLE_STATUSES, type TitleDirection, type TitlePartyKind, type TitleStatus } from "~/db/schema/finance";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { parseTitleQuery, type TitleFilterStatus, type TitleListFilter, type TitleSort } from "~/lib/finance/ledger/title-list";
@@ -23,14 +25,24 @@ export type { TitleSort } from "~/lib/finance/ledger/title-list";
 const sortColumnOf = (sort: TitleSort) =>
   ({ queue: financeTitle.queueKey, dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt })[sort];
 
+/**
+ * The order a page is read in. The queue within a due-date range is by due date:
+ * the queue key cannot range on the due day (paid and cancelled titles count it
+ * backwards), so a month of the queue would read every title of the month, while
+ * (agency, direction, due_date, id) — or (…, status, due_date, id) with a status —
+ * seeks straight to the page.
+ */
+export const pageSort = (sort: TitleSort, filter: TitleListFilter): TitleSort => (sort === "queue" && (filter.dueFrom || filter.dueTo) ? "dueDate" : sort);
+
 /** The list's rows (uncounted: the count comes with the totals). */
 export function titleListSource(scope: Scope, direction: TitleDirection, filter: TitleListFilter, sort: TitleSort = "queue"): ListSource<TitleSort, never> {
+  const effective = pageSort(sort, filter);
   return {
     table: financeTitle,
-    sortColumns: { queue: financeTitle.queueKey, dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt },
+    sortColumns: { queue: sortColumnOf(pageSort("queue", filter)), dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt },
     scope: (agencyId) => [eq(financeTitle.agencyId, agencyId!), eq(financeTitle.direction, direction)],
     search: financeTitle.searchText,
-    filterWhere: () => titleFilterWhere(scope, filter, sort),
+    filterWhere: () => titleFilterWhere(scope, filter, effective),
     count: false,
   };
 }
@@ -151,8 +163,12 @@ export type CurrencyTotals = { currency: string; titles: number; openCents: numb
 /** The filtered set's totals: how many titles, and per currency what is open, overdue and paid on them. */
 export type TitleTotals = { titles: number; currencies: CurrencyTotals[]; from: "aggregate" | "titles" };
 
-/** Whether finance_title_total can answer the filter: status and due dates only. */
-export const aggregateAnswers = (filter: TitleListFilter, q: string) => !q && !filter.party && !filter.category && !filter.account;
+/**
+ * Whether the trigger-kept totals can answer the filter: status, due dates and a
+ * category (finance_title_category_total); a party, an account or a search sums
+ * the titles.
+ */
+export const aggregateAnswers = (filter: TitleListFilter, q: string) => !q && !filter.party && !filter.account;
 
 type SumRow = { currency: string; titles: number | null; open: number | null; overdue: number | null; paid: number | null };
 const toTotals = (rows: SumRow[], from: TitleTotals["from"]): TitleTotals => {
@@ -169,22 +185,34 @@ const toTotals = (rows: SumRow[], from: TitleTotals["from"]): TitleTotals => {
  */
 export async function titleTotalsFromAggregate(scope: Scope, direction: TitleDirection, filter: TitleListFilter): Promise<TitleTotals> {
   const { db, agencyId } = scope;
-  const t = financeTitleTotal;
   const today = todayIn(scope.timeZone);
-  const rows = await db
-    .select({ currency: t.currency, status: t.status, dueDate: t.dueDate, titles: t.titles, amountCents: t.amountCents, paidCents: t.paidCents })
-    .from(t)
-    .where(
-      and(
-        eq(t.agencyId, agencyId),
-        eq(t.direction, direction),
-        // Always the statuses (all four without a filter): one index seek per status.
-        inArray(t.status, statusesOf(filter.status)),
-        filter.status === "overdue" ? lt(t.dueDate, today) : undefined,
-        filter.dueFrom ? gte(t.dueDate, filter.dueFrom) : undefined,
-        filter.dueTo ? lte(t.dueDate, filter.dueTo) : undefined,
-      ),
-    );
+  const conditions = (t: typeof financeTitleTotal | typeof financeTitleCategoryTotal) => [
+    eq(t.agencyId, agencyId),
+    eq(t.direction, direction),
+    // Always the statuses (all four without a filter): one index seek per status.
+    inArray(t.status, statusesOf(filter.status)),
+    filter.status === "overdue" ? lt(t.dueDate, today) : undefined,
+    filter.dueFrom ? gte(t.dueDate, filter.dueFrom) : undefined,
+    filter.dueTo ? lte(t.dueDate, filter.dueTo) : undefined,
+  ];
+  const columns = (t: typeof financeTitleTotal | typeof financeTitleCategoryTotal) => ({
+    currency: t.currency,
+    status: t.status,
+    dueDate: t.dueDate,
+    titles: t.titles,
+    amountCents: t.amountCents,
+    paidCents: t.paidCents,
+  });
+  const c = financeTitleCategoryTotal;
+  const rows = filter.category
+    ? await db
+        .select(columns(c))
+        .from(c)
+        .where(and(eq(c.categoryId, filter.category), ...conditions(c)))
+    : await db
+        .select(columns(financeTitleTotal))
+        .from(financeTitleTotal)
+        .where(and(...conditions(financeTitleTotal)));
   const sums = new Map<string, SumRow & { titles: number; open: number; overdue: number; paid: number }>();
   for (const r of rows) {
     const sum = sums.get(r.currency) ?? { currency: r.currency, titles: 0, open: 0, overdue: 0, paid: 0 };
@@ -239,7 +267,7 @@ export async function titleListPage(scope: Scope, direction: TitleDirection, par
   await ensureFinanceDefaults(db, agencyId);
   const { query, filter } = parseTitleQuery(params);
   const [list, categories, accounts, party, totals] = await Promise.all([
-    runList(scope, titleListSource(scope, direction, filter, query.sort), query, titleSelect(scope, query.sort, "none")),
+    runList(scope, titleListSource(scope, direction, filter, query.sort), query, titleSelect(scope, pageSort(query.sort, filter), "none")),
     categoryChoices(db, agencyId),
     accountChoices(db, agencyId),
     filter.party ? partyName(db, agencyId, filter.party.kind, filter.party.id) : Promise.resolve(null),

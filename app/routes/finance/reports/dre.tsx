@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { SectionCard } from "~/components/ui/SectionCard";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { DRE_BASES, type DreLine, type DreRow } from "~/lib/finance/ledger/ledger";
-import { DRILL_MAX_ROWS, dreParams } from "~/lib/finance/ledger/report-params";
+import { DRILL_PAGE_SIZE, dreParams, drillCursorParam } from "~/lib/finance/ledger/report-params";
 import { dreDrillDown, incomeStatement } from "~/lib/finance/ledger/reports.server";
 import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
 import { formatNumber } from "~/lib/platform/format";
@@ -32,8 +32,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const row = dre.rows.find((r) => r.categoryId === drill.categoryId);
     const from = drill.month ? `${drill.month}-01` : `${year}-01-01`;
     const to = drill.month ? `${drill.month}-31` : `${year}-12-31`;
-    const rows = await dreDrillDown(scope, basis, drill.categoryId, from, to);
-    detail = { categoryId: drill.categoryId, name: row ? `${row.code} ${row.name}` : "", month: drill.month, rows, totalCents: rows.reduce((s, r) => s + Number(r.signedCents), 0) };
+    const { rows, next } = await dreDrillDown(scope, basis, drill.categoryId, from, to, drill.after);
+    // The cell's figure is the statement's (finance_dre_total), not the sum of one page; signed as the rows are.
+    const shown = row ? (drill.month ? (row.months[drill.month] ?? 0) : row.totalCents) : 0;
+    const totalCents = row && row.nature !== "revenue" ? -shown : shown;
+    detail = { categoryId: drill.categoryId, name: row ? `${row.code} ${row.name}` : "", month: drill.month, rows, next: next ? drillCursorParam(next) : null, paged: drill.after !== null, totalCents };
   }
   return { year, basis, dre, detail, currency: scope.currency, documentTitle: getI18n(context).t("financeLedger.dre.title") };
 }
@@ -52,7 +55,8 @@ export default function IncomeStatement({ loaderData }: Route.ComponentProps) {
   const day = useDay();
   const { year, basis, dre, detail, currency } = loaderData;
   const monthLabel = (m: string) => new Intl.DateTimeFormat(i18n.language, { month: "short", timeZone: "UTC" }).format(new Date(`${m}-15T12:00:00Z`));
-  const cellHref = (categoryId: string, month: string | null) => `?year=${year}&basis=${basis}&category=${categoryId}${month ? `&month=${month}` : ""}#dre-detail`;
+  const cellHref = (categoryId: string, month: string | null, after?: string) =>
+    `?year=${year}&basis=${basis}&category=${categoryId}${month ? `&month=${month}` : ""}${after ? `&after=${encodeURIComponent(after)}` : ""}#dre-detail`;
   const line = (key: DreLine["key"]) => dre.lines.find((l) => l.key === key)!;
   const amount = (cents: number) => (cents === 0 ? "–" : formatNumber(cents / 100, i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   const LineRow = ({ l, strong }: { l: DreLine; strong?: boolean }) => (
@@ -202,12 +206,6 @@ export default function IncomeStatement({ loaderData }: Route.ComponentProps) {
                   <Table.Row>
                     <Table.Cell colSpan={2}>
                       <Text weight="bold">{t("financeLedger.dre.drillTotal")}</Text>
-                      {detail.rows.length >= DRILL_MAX_ROWS && (
-                        <Text size="1" color="gray">
-                          {" "}
-                          {t("financeLedger.dre.drillCut", { count: DRILL_MAX_ROWS })}
-                        </Text>
-                      )}
                     </Table.Cell>
                     <Table.Cell style={{ textAlign: "right" }} data-testid="dre-detail-total" data-cents={detail.totalCents}>
                       <Money cents={detail.totalCents} currency={currency} signed strong />
@@ -216,7 +214,21 @@ export default function IncomeStatement({ loaderData }: Route.ComponentProps) {
                 </Table.Body>
               </Table.Root>
             )}
-            <Flex mt="3">
+            <Flex mt="3" gap="4" wrap="wrap">
+              {detail.paged && (
+                <Button asChild variant="ghost" size="1">
+                  <Link to={cellHref(detail.categoryId, detail.month)} preventScrollReset data-testid="dre-detail-first">
+                    {t("financeLedger.dre.drillFirst")}
+                  </Link>
+                </Button>
+              )}
+              {detail.next && (
+                <Button asChild variant="ghost" size="1">
+                  <Link to={cellHref(detail.categoryId, detail.month, detail.next)} preventScrollReset data-testid="dre-detail-next">
+                    {t("financeLedger.dre.drillNext", { count: DRILL_PAGE_SIZE })}
+                  </Link>
+                </Button>
+              )}
               <Button asChild variant="ghost" size="1">
                 <Link to={`?year=${year}&basis=${basis}`} preventScrollReset>
                   {t("financeLedger.dre.close")}
