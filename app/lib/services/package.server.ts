@@ -7,8 +7,8 @@
  * in one batch by the record kit), archive, clone and the CSV export.
  * Images: service-images.server.ts.
  */
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { agency, destination, supplier, thirdPartyPackage, thirdPartyPackageDeparture, thirdPartyPackageDestination, thirdPartyPackagePrice } from "~/db/schema";
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { destination, supplier, thirdPartyPackage, thirdPartyPackageDeparture, thirdPartyPackageDestination, thirdPartyPackagePrice } from "~/db/schema";
 import { nowIso } from "~/db/schema/columns";
 import { formatCents } from "~/lib/finance/money";
 import { csvResponse } from "~/lib/kit/csv.server";
@@ -17,7 +17,6 @@ import { allRows, runList } from "~/lib/kit/list.server";
 import { createRecord, deleteRecord, findRecord, listSourceOf, recordStore, type ChildRows, type ReadScope, type WriteScope } from "~/lib/kit/record.server";
 import type { ExtraIntents, RecordSpec } from "~/lib/kit/record-action.server";
 import { buildSearchText } from "~/lib/kit/search-text";
-import { crossTenant } from "~/lib/platform/db.server";
 import { redirectWithToast } from "~/lib/platform/flash.server";
 import { forbidden, notFound } from "~/lib/platform/http";
 import { fail, ok, type Result } from "~/lib/platform/result";
@@ -41,7 +40,8 @@ import {
   type PackageSort,
 } from "~/lib/services/package";
 import { imageIntents } from "~/lib/services/service-images.server";
-import { packageSlug, slugify, uniqueSlug, withSuffix } from "~/lib/services/slug";
+import { packageSlug, slugify, withSuffix } from "~/lib/services/slug";
+import { agencyPrefix, freeSlug as freeServiceSlug, slugTaken } from "~/lib/services/slug.server";
 
 export const PACKAGE_ENTITY = "third_party_package";
 export { PACKAGE_LIST_PATH };
@@ -271,34 +271,8 @@ export async function packageDestinationOptions(scope: ReadScope, include: reado
   return rows.map((r) => ({ value: r.id, label: r.state ? `${r.name} - ${r.state}` : r.country && r.country !== "BR" ? `${r.name} (${r.country})` : r.name }));
 }
 
-/** Slugs in use across every agency among `base`, `base-2`, `base-3`… (one range read of the unique index). */
-async function slugsLike(scope: ReadScope, base: string): Promise<Set<string>> {
-  // Across agencies on purpose: a public slug is unique among all agencies' packages.
-  const rows = await crossTenant(scope.db)
-    .select({ slug: P.slug })
-    .from(P)
-    .where(or(eq(P.slug, base), and(gte(P.slug, `${base}-0`), lt(P.slug, `${base}-:`))))
-    .limit(10_000);
-  return new Set(rows.map((r) => r.slug));
-}
-
-/** Whether another package (of any agency) has the slug. */
-async function slugTaken(scope: ReadScope, slug: string, exceptId: string | null): Promise<boolean> {
-  // Across agencies on purpose: the slug is global (third_party_package_slug_uq).
-  const [row] = await crossTenant(scope.db).select({ id: P.id }).from(P).where(eq(P.slug, slug)).limit(1);
-  return !!row && row.id !== exceptId;
-}
-
 /** A free slug for a new package: the one typed (or agency + title), with a suffix when taken. */
-export async function freeSlug(scope: ReadScope, wanted: string): Promise<string> {
-  return uniqueSlug(wanted, await slugsLike(scope, wanted));
-}
-
-/** The agency's slug (or name), the prefix of its packages' slugs. */
-async function agencyPrefix(scope: ReadScope): Promise<string> {
-  const [row] = await scope.db.select({ slug: agency.slug, name: agency.name }).from(agency).where(eq(agency.id, scope.agencyId)).limit(1);
-  return row?.slug || row?.name || "";
-}
+export const freeSlug = (scope: ReadScope, wanted: string) => freeServiceSlug(scope, P, wanted);
 
 /** What a save decided from the database: the slug and first publication, the operator's and destinations' names. */
 export type Resolved = { slug: string; publishedAt: string | null; operatorName: string | null; destinationNames: string[] };
@@ -354,7 +328,7 @@ export async function checkPackage(
     slug = input.slug ?? current.slug;
     if (slug !== current.slug) {
       if (current.publishedAt) errors.slug = [pkgErr.slugKept];
-      else if (await slugTaken(scope, slug, current.id)) errors.slug = [pkgErr.slugTaken];
+      else if (await slugTaken(scope, P, slug, current.id)) errors.slug = [pkgErr.slugTaken];
     }
   }
   if (Object.keys(errors).length > 0) return { errors };

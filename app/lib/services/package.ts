@@ -9,12 +9,12 @@
  */
 import { z } from "zod";
 import { AGE_BANDS, PACKAGE_ROOM_TYPES, type AgeBand, type ItineraryDay, type PackageRoomType } from "~/db/schema/services";
-import { formatCents, parseCents } from "~/lib/finance/money";
-import { MAX_POSTED_ROWS, msg, optionalText, requiredText } from "~/lib/kit/forms";
+import { formatCents } from "~/lib/finance/money";
+import { msg, optionalText, requiredText } from "~/lib/kit/forms";
 import { checkboxField, versionField } from "~/lib/kit/fields";
 import type { ListSpec } from "~/lib/kit/list";
 import { parseCalendarDate } from "~/lib/platform/time-zone";
-import { SERVICE_CURRENCIES, svcErr } from "~/lib/services/fields";
+import { optionalMoney, postedRows, priceCells, priceGridField, priceGridValues, SERVICE_CURRENCIES, svcErr, textLines } from "~/lib/services/fields";
 import { isSlug, slugify, SLUG_MAX } from "~/lib/services/slug";
 
 export { AGE_BANDS, PACKAGE_ROOM_TYPES };
@@ -58,17 +58,6 @@ export const pkgErr = {
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
-const money = (allowEmpty: true) =>
-  optionalText(24).transform((v, ctx) => {
-    if (v === null) return allowEmpty ? null : 0;
-    const cents = parseCents(v);
-    if (cents === null || cents < 0) {
-      ctx.addIssue({ code: "custom", message: svcErr.money });
-      return z.NEVER;
-    }
-    return cents;
-  });
-
 const calendarDay = (required: boolean) =>
   optionalText(10).transform((v, ctx) => {
     if (v === null) {
@@ -83,22 +72,10 @@ const calendarDay = (required: boolean) =>
   });
 
 /** Lines of a textarea (includes, excludes): trimmed, empty lines dropped. */
-const lines = () =>
-  z
-    .string()
-    .max(MAX_LINES * 210, msg.tooLong)
-    .optional()
-    .transform((v) =>
-      (v ?? "")
-        .split(/\r?\n/)
-        .map((s) => s.trim().replace(/\s+/g, " "))
-        .filter(Boolean),
-    )
-    .refine((l) => l.length <= MAX_LINES, pkgErr.tooMany)
-    .refine((l) => l.every((s) => s.length <= 200), msg.tooLong);
+const lines = () => textLines(MAX_LINES, pkgErr.tooMany);
 
 /** A list of posted rows: at most MAX_POSTED_ROWS, rows left empty dropped by the caller. */
-const rows = <S extends z.ZodType>(row: S) => z.array(row.optional()).max(MAX_POSTED_ROWS, pkgErr.tooMany).optional();
+const rows = <S extends z.ZodType>(row: S) => postedRows(row, pkgErr.tooMany);
 
 const departureRow = z.object({
   /** The stored departure's id (hidden field); absent on a new row. */
@@ -112,11 +89,6 @@ const dayRow = z.object({
   title: optionalText(120),
   description: optionalText(2000),
 });
-
-/** The price grid: prices.<roomType>.<ageBand> = "1.234,56" (empty: not sold). */
-const priceGrid = z
-  .object(Object.fromEntries(PACKAGE_ROOM_TYPES.map((room) => [room, z.object(Object.fromEntries(AGE_BANDS.map((age) => [age, money(true)]))).optional()])))
-  .optional();
 
 const packageFields = {
   operatorId: z
@@ -133,8 +105,8 @@ const packageFields = {
   includes: lines(),
   excludes: lines(),
   departures: rows(departureRow),
-  prices: priceGrid,
-  cost: money(true),
+  prices: priceGridField(),
+  cost: optionalMoney(),
   currency: z.enum(SERVICE_CURRENCIES, { error: svcErr.currency }),
   cancellationPolicy: optionalText(4000),
   published: checkboxField(),
@@ -187,13 +159,7 @@ function finish(v: Parsed, ctx: z.RefinementCtx) {
   });
   if (departures.length > MAX_DEPARTURES) issue(["departures"], pkgErr.tooMany);
 
-  const prices: PackagePrice[] = [];
-  for (const roomType of PACKAGE_ROOM_TYPES) {
-    for (const ageBand of AGE_BANDS) {
-      const cents = (v.prices?.[roomType] as Record<string, number | null> | undefined)?.[ageBand] ?? null;
-      if (cents !== null) prices.push({ roomType, ageBand, priceCents: cents });
-    }
-  }
+  const prices: PackagePrice[] = priceCells(v.prices);
 
   const problems = publishProblems({ departures, prices });
   if (v.published && problems.length > 0) issue(["published"], pkgErr.publishNeeds);
@@ -285,8 +251,7 @@ export function packageFormValues(
     prices: { roomType: string; ageBand: string; priceCents: number }[];
   },
 ): PackageFormValues {
-  const prices: Record<string, Record<string, string>> = {};
-  for (const p of children.prices) (prices[p.roomType] ??= {})[p.ageBand] = formatCents(p.priceCents);
+  const prices = priceGridValues(children.prices);
   return {
     operatorId: row.operatorId,
     title: row.title,
