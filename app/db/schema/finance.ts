@@ -246,7 +246,8 @@ export const financeTitle = sqliteTable(
     index("finance_title_amount_idx").on(t.agencyId, t.direction, t.amountCents, t.id),
     index("finance_title_created_idx").on(t.agencyId, t.direction, t.createdAt, t.id),
     index("finance_title_party_idx").on(t.agencyId, t.partyKind, t.partyId),
-    index("finance_title_category_idx").on(t.agencyId, t.categoryId, t.competenceDate),
+    // The DRE drill-down pages a category's titles by (competence date, id).
+    index("finance_title_category_idx").on(t.agencyId, t.categoryId, t.competenceDate, t.id),
     index("finance_title_competence_idx").on(t.agencyId, t.competenceDate),
     index("finance_title_group_idx").on(t.agencyId, t.groupId),
     index("finance_title_origin_idx").on(t.agencyId, t.originKind, t.originId),
