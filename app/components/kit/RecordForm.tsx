@@ -2,44 +2,63 @@
  * The record kit's form: one Conform setup and one frame for every module's
  * record form (novo and editar/:id).
  *
- *   const [form, fields] = useRecordForm({ id: "vehicle-form", schema: vehicleSchema, lastResult, defaultValue });
+ *   const [form, fields] = useRecordForm({
+ *     id: "vehicle-form",
+ *     loadSchema: () => import("~/lib/receptive/vehicle.schema").then((m) => m.vehicleSchema),
+ *     lastResult,
+ *     defaultValue,
+ *   });
  *   return (
  *     <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST}>
  *       <FormSection …>…</FormSection>
  *     </RecordForm>
  *   );
  *
- * The browser validates with the form's own schema (the server validates again,
- * with the version); the frame posts natively (no JavaScript needed), warns
+ * The browser validates with the form's own schema, loaded on the form's first
+ * focus or when idle (`loadSchema`, so zod stays out of the route chunk; see
+ * lazy-form.ts) or given at once (`schema`); the server validates every post
+ * again, with the version; the frame posts natively (no JavaScript needed), warns
  * before leaving unsaved changes, carries the version the edit was loaded with,
  * shows form-level errors in the user's language and ends with save / cancel.
  */
-import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Flex, Text } from "@radix-ui/themes";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { FormActions } from "~/components/kit/FormActions";
 import { UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
+import { useLazyForm, type SchemaLoader } from "~/components/kit/lazy-form";
+import { considerForDirty } from "~/lib/kit/forms";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a form's object schema, as Conform takes it
 export function useRecordForm<S extends z.ZodType<Record<string, any>>>({
   id,
   schema,
+  loadSchema,
   lastResult,
   defaultValue,
 }: {
   id: string;
-  /** The form's schema without `version` (only the server checks the version). */
-  schema: S;
   lastResult: SubmissionResult<string[]> | undefined;
   defaultValue: Record<string, unknown>;
-}) {
-  return useForm<z.output<S>, z.output<S>>({
+} & (
+  | {
+      /** The form's schema without `version` (only the server checks the version), already in the chunk. */
+      schema: S;
+      loadSchema?: undefined;
+    }
+  | {
+      /** The same, fetched on demand: `() => import("~/lib/x/thing.schema").then((m) => m.thingSchema)`. */
+      loadSchema: SchemaLoader<S>;
+      schema?: undefined;
+    }
+)) {
+  const validation = loadSchema ? { loadSchema } : { schema: schema! };
+  return useLazyForm<S>({
     id,
+    ...validation,
     lastResult,
     defaultValue: defaultValue as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     shouldDirtyConsider: considerForDirty,

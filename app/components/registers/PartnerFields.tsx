@@ -12,7 +12,7 @@ import { RecordForm, useRecordForm } from "~/components/kit/RecordForm";
 import { FormField, FormSection, SelectField, TextAreaField, useErrorText } from "~/components/ui/FormField";
 import { type EMPTY_SERVICE, pixKeyInput, ServiceRows } from "~/components/registers/PartnerRows";
 import { documentMask, phoneMask } from "~/lib/platform/masks";
-import { BANK_ACCOUNT_TYPES, MAX_CONTACTS, PARTNER_REGISTERS, partnerSchemas, PIX_KEY_TYPES, SUPPLIER_CATEGORIES, type PartnerRegister, type PixKeyType } from "~/lib/registers/partner";
+import { BANK_ACCOUNT_TYPES, MAX_CONTACTS, PARTNER_REGISTERS, PIX_KEY_TYPES, SUPPLIER_CATEGORIES, type PartnerRegister, type PixKeyType } from "~/lib/registers/partner";
 
 const EMPTY_CONTACT = { name: "", role: "", email: "", phone: "" };
 
@@ -32,7 +32,7 @@ export function PartnerFields({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = useRecordForm({ id: `${register}-form`, schema: partnerSchemas[register].create, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: `${register}-form`, loadSchema: () => import("~/lib/registers/partner.schema").then((m) => m.partnerSchemas[register].create), lastResult, defaultValue });
   const [kind, setKind] = useState<"person" | "company">(fields.kind.initialValue === "person" ? "person" : "company");
   const [pixType, setPixType] = useState<string>((fields.pixKeyType.initialValue as string | undefined) ?? "");
   const person = kind === "person";

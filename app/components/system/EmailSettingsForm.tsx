@@ -1,12 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { Button, Card, Checkbox, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { NativeSelect } from "~/components/ui/FormField";
 import { FormField, useErrorText } from "~/components/ui/FormField";
-import { parseWithZod } from "~/lib/kit/forms";
-import { emailSettingsSchema, SMTP_SECURITIES, TRANSPORTS } from "~/lib/settings/email-settings";
+import { SMTP_SECURITIES, TRANSPORTS } from "~/lib/settings/email-settings";
 import type { PublicEmailSettings } from "~/lib/settings/email-settings.server";
 
 /** Parametrização → E-mail: the sender and transport form (read-only for roles that may not change it). */
@@ -18,13 +18,13 @@ export function EmailSettingsForm({
 }: {
   settings: PublicEmailSettings;
   canEdit: boolean;
-  lastResult: Parameters<typeof useForm>[0]["lastResult"];
+  lastResult: SubmissionResult<string[]> | undefined;
   busy: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [transport, setTransport] = useState(settings.transport);
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm({
     id: "email-settings",
     lastResult,
     defaultValue: {
@@ -37,7 +37,7 @@ export function EmailSettingsForm({
       smtpSecurity: settings.smtpSecurity,
       smtpUser: settings.smtpUser ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailSettingsSchema }),
+    loadSchema: () => import("~/lib/settings/email-settings.schema").then((m) => m.emailSettingsSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { Button, Dialog, Flex, Select, Text, TextField } from "@radix-ui/themes";
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -7,15 +8,14 @@ import { Form, useFetcher, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
-import { parseWithZod } from "~/lib/kit/forms";
 import { PAGE_SIZES } from "~/lib/kit/list";
 import type { ToastMessage } from "~/lib/platform/toast";
-import { INVITE_ROLES, MEMBER_STATUSES, inviteSchema, type MemberQuery, type MemberRow } from "~/lib/system/users";
+import { INVITE_ROLES, MEMBER_STATUSES, type MemberQuery, type MemberRow } from "~/lib/system/users";
 import { LANGUAGES, type Language } from "~/locales";
 
 /** The parts of Sistema → Gestão de Usuários: the list's filters, the invitation dialog and a row's dialogs. */
 
-export type MemberActionData = { ok?: boolean; error?: string; form?: "invite"; result?: Parameters<typeof useForm>[0]["lastResult"]; toast?: ToastMessage } | null;
+export type MemberActionData = { ok?: boolean; error?: string; form?: "invite"; result?: SubmissionResult<string[]>; toast?: ToastMessage } | null;
 type ActionData = MemberActionData;
 
 export type DialogState =
@@ -94,11 +94,11 @@ export function InviteDialog({ open, onClose, defaultLanguage }: { open: boolean
   const fetcher = useFetcher<ActionData>({ key: "users-invite" });
   const busy = fetcher.state !== "idle";
   const result = fetcher.data?.form === "invite" ? fetcher.data.result : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm({
     id: "invite-form",
     lastResult: result,
     defaultValue: { role: "Agente", locale: defaultLanguage },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
+    loadSchema: () => import("~/lib/system/users.schema").then((m) => m.inviteSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientSchema } from "~/lib/registers/client";
-import { partnerSchemas } from "~/lib/registers/partner";
+import { clientSchema } from "~/lib/registers/client.schema";
+import { partnerSchemas } from "~/lib/registers/partner.schema";
 import { parseForm } from "~/lib/kit/forms";
 
 const form = (entries: [string, string][]) => {

@@ -13,16 +13,8 @@ import { exportList, wholeRows } from "~/lib/kit/export.server";
 import { findLiveDuplicate } from "~/lib/kit/duplicate.server";
 import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.server";
 import type { RecordSpec } from "~/lib/kit/record-action.server";
-import {
-  DRIVER_CSV_COLUMNS,
-  driverEditSchema,
-  driverFormValues,
-  driverSchema,
-  driverToCsvRow,
-  type DriverFilter,
-  type DriverInput,
-  type DriverSort,
-} from "~/lib/receptive/driver";
+import { DRIVER_CSV_COLUMNS, driverFormValues, driverToCsvRow, type DriverFilter, type DriverInput, type DriverSort } from "~/lib/receptive/driver";
+import { driverEditSchema, driverSchema } from "~/lib/receptive/driver.schema";
 import { canManageReceptive, RECEPTIVE_PATHS } from "~/lib/receptive/fields";
 import { REFERENCES } from "~/lib/registers/references.server";
 

@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { daysUntil, expiryState, formatPlate, normalizeCnh, normalizePlate, normalizeRenavam, renavamCheckDigit } from "~/lib/receptive/fields";
 import { parseDuration, durationText } from "~/lib/receptive/service";
-import { guideSchema } from "~/lib/receptive/guide";
-import { vehicleSchema } from "~/lib/receptive/vehicle";
-import { driverSchema } from "~/lib/receptive/driver";
+import { guideSchema } from "~/lib/receptive/guide.schema";
+import { vehicleSchema } from "~/lib/receptive/vehicle.schema";
+import { driverSchema } from "~/lib/receptive/driver.schema";
 
 describe("plates", () => {
   it("takes the old and the Mercosul formats in any case and punctuation, stored without the dash", () => {

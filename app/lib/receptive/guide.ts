@@ -3,44 +3,15 @@
  * (number and expiry, checked by the schedule and the excursions' checklist)
  * and the languages they guide in. Form schema, list spec, CSV.
  */
-import { z } from "zod";
-import { optionalEmail, optionalText, requiredText } from "~/lib/kit/forms";
-import { checkboxField, dateField, phoneField, versionField } from "~/lib/kit/fields";
 import type { ListSpec } from "~/lib/kit/list";
 import { formatCpf, formatPhone } from "~/lib/platform/br-documents";
-import { ACTIVE_FILTER, cpfField } from "~/lib/receptive/driver";
-import { rcpErr } from "~/lib/receptive/fields";
+import { ACTIVE_FILTER } from "~/lib/receptive/driver";
+
+export type { GuideInput } from "~/lib/receptive/guide.schema";
 
 /** Languages a guide may work in (ISO 639-1), in the order the form offers them. */
 export const GUIDE_LANGUAGES = ["pt", "es", "en", "fr", "it", "de", "ja", "zh", "ko", "ru", "he", "ar", "nl"] as const;
 export type GuideLanguage = (typeof GUIDE_LANGUAGES)[number];
-
-/** Checkboxes named `languages`: one value or several; each must be a known code. */
-const languagesField = () =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .refine((v) => v.length <= GUIDE_LANGUAGES.length && v.every((l) => (GUIDE_LANGUAGES as readonly string[]).includes(l)), rcpErr.languages)
-    .transform((v) => GUIDE_LANGUAGES.filter((l) => v.includes(l)));
-
-const guideFields = {
-  name: requiredText(200),
-  cpf: cpfField(),
-  phone: phoneField(),
-  email: optionalEmail(),
-  cadasturNumber: optionalText(30)
-    .transform((v) => (v ? v.replace(/\s+/g, "").toUpperCase() : null))
-    .refine((v) => v === null || /^[0-9A-Z./-]{5,30}$/.test(v), rcpErr.cadastur),
-  cadasturExpiry: dateField(),
-  languages: languagesField(),
-  notes: optionalText(2000),
-  active: checkboxField(),
-};
-
-export const guideSchema = z.object(guideFields);
-export const guideEditSchema = z.object({ ...guideFields, version: versionField() });
-export type GuideInput = z.output<typeof guideSchema>;
 
 export const GUIDE_SORTS = ["name", "cadasturExpiry", "createdAt"] as const;
 export type GuideSort = (typeof GUIDE_SORTS)[number];

@@ -19,21 +19,8 @@ import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.serv
 import { recordAction, type RecordSpec } from "~/lib/kit/record-action.server";
 import { tablePdf, pdfResponse } from "~/lib/kit/table-pdf.server";
 import { canManageReceptive, formatPlate } from "~/lib/receptive/fields";
-import {
-  assignmentProblems,
-  orderDays,
-  orderEditSchema,
-  orderEnd,
-  orderErr,
-  orderSchema,
-  ORDERS_PATH,
-  type DriverFacts,
-  type GuideFacts,
-  type OrderFilter,
-  type OrderInput,
-  type OrderSort,
-  type VehicleFacts,
-} from "~/lib/receptive/order";
+import { assignmentProblems, orderDays, orderEnd, orderErr, ORDERS_PATH, type DriverFacts, type GuideFacts, type OrderFilter, type OrderInput, type OrderSort, type VehicleFacts } from "~/lib/receptive/order";
+import { orderEditSchema, orderSchema } from "~/lib/receptive/order.schema";
 import { utcToLocalInput } from "~/lib/services/fields";
 
 export const ORDER_ENTITY = "receptive_order";

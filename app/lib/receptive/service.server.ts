@@ -14,16 +14,8 @@ import { buildSearchText } from "~/lib/kit/search-text";
 import { exportList } from "~/lib/kit/export.server";
 import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.server";
 import type { RecordSpec } from "~/lib/kit/record-action.server";
-import {
-  durationText,
-  SERVICE_CSV_COLUMNS,
-  serviceEditSchema,
-  serviceFormValues,
-  serviceSchema,
-  type ServiceFilter,
-  type ServiceInput,
-  type ServiceSort,
-} from "~/lib/receptive/service";
+import { durationText, SERVICE_CSV_COLUMNS, serviceFormValues, type ServiceFilter, type ServiceInput, type ServiceSort } from "~/lib/receptive/service";
+import { serviceEditSchema, serviceSchema } from "~/lib/receptive/service.schema";
 import { canManageReceptive, rcpErr, RECEPTIVE_PATHS } from "~/lib/receptive/fields";
 import { activeWhere } from "~/lib/receptive/driver.server";
 import { REFERENCES } from "~/lib/registers/references.server";

@@ -4,51 +4,15 @@
  * capacity, the provider that runs it (or none: the agency's own fleet), cost
  * and price. Form schema, list spec, CSV.
  */
-import { z } from "zod";
 import { RECEPTIVE_SERVICE_KINDS } from "~/db/schema/receptive";
-
-export { RECEPTIVE_SERVICE_KINDS };
 import { formatCents } from "~/lib/finance/money";
-import { optionalMoneyField } from "~/lib/finance/settings/fields";
-import { msg, optionalText, requiredText } from "~/lib/kit/forms";
-import { checkboxField, optionalInt, versionField } from "~/lib/kit/fields";
 import type { ListSpec } from "~/lib/kit/list";
-import { SERVICE_CURRENCIES } from "~/lib/services/fields";
-import { rcpErr } from "~/lib/receptive/fields";
 import { ACTIVE_FILTER } from "~/lib/receptive/driver";
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
+export { RECEPTIVE_SERVICE_KINDS };
+export type { ServiceInput } from "~/lib/receptive/service.schema";
+
 export const MAX_DURATION_MINUTES = 7 * 24 * 60;
-
-const serviceFields = {
-  name: requiredText(160),
-  kind: z.enum(RECEPTIVE_SERVICE_KINDS, { error: msg.required }),
-  description: optionalText(2000),
-  /** Hours and minutes typed as "1:30", "90" (minutes) or "2h". */
-  duration: z
-    .string({ error: msg.required })
-    .trim()
-    .min(1, msg.required)
-    .max(12, rcpErr.duration)
-    .transform((v, ctx) => {
-      const minutes = parseDuration(v);
-      if (minutes === null) {
-        ctx.addIssue({ code: "custom", message: rcpErr.duration });
-        return z.NEVER;
-      }
-      return minutes;
-    }),
-  capacity: optionalInt(0, 1000).transform((v) => v ?? 0),
-  providerId: optionalText(64).refine((v) => v === null || ID.test(v), rcpErr.provider),
-  cost: optionalMoneyField(),
-  price: optionalMoneyField(),
-  currency: z.enum(SERVICE_CURRENCIES, { error: msg.invalid }),
-  active: checkboxField(),
-};
-
-export const serviceSchema = z.object(serviceFields);
-export const serviceEditSchema = z.object({ ...serviceFields, version: versionField() });
-export type ServiceInput = z.output<typeof serviceSchema>;
 
 /** "1:30" / "1h30" / "2h" → minutes; a bare number is minutes. Null when not a duration of 1 minute to 7 days. */
 export function parseDuration(text: string): number | null {

@@ -12,16 +12,8 @@ import { exportList, wholeRows } from "~/lib/kit/export.server";
 import { findLiveDuplicate } from "~/lib/kit/duplicate.server";
 import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.server";
 import type { RecordSpec } from "~/lib/kit/record-action.server";
-import {
-  VEHICLE_CSV_COLUMNS,
-  vehicleEditSchema,
-  vehicleFormValues,
-  vehicleSchema,
-  vehicleToCsvRow,
-  type VehicleFilter,
-  type VehicleInput,
-  type VehicleSort,
-} from "~/lib/receptive/vehicle";
+import { VEHICLE_CSV_COLUMNS, vehicleFormValues, vehicleToCsvRow, type VehicleFilter, type VehicleInput, type VehicleSort } from "~/lib/receptive/vehicle";
+import { vehicleEditSchema, vehicleSchema } from "~/lib/receptive/vehicle.schema";
 import { canManageReceptive, formatPlate, RECEPTIVE_PATHS } from "~/lib/receptive/fields";
 import { activeWhere } from "~/lib/receptive/driver.server";
 import { REFERENCES } from "~/lib/registers/references.server";

@@ -16,18 +16,8 @@ import { registerSearchText } from "~/lib/kit/search-text";
 import { exportList } from "~/lib/kit/export.server";
 import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.server";
 import type { RecordSpec } from "~/lib/kit/record-action.server";
-import {
-  AGENT_CSV_COLUMNS,
-  agentEditSchema,
-  agentErr,
-  AGENTS_PATH,
-  agentSchema,
-  agentToCsvRow,
-  bpsToPercentText,
-  type AgentFilter,
-  type AgentInput,
-  type AgentSort,
-} from "~/lib/registers/agent";
+import { AGENT_CSV_COLUMNS, agentErr, AGENTS_PATH, agentToCsvRow, bpsToPercentText, type AgentFilter, type AgentInput, type AgentSort } from "~/lib/registers/agent";
+import { agentEditSchema, agentSchema } from "~/lib/registers/agent.schema";
 import { REFERENCES } from "~/lib/registers/references.server";
 import { canManageRegisters } from "~/lib/registers/roles";
 

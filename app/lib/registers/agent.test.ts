@@ -1,18 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateCnpj, generateCpf, mulberry32 } from "~/lib/platform/br-documents";
-import {
-  agentEditSchema,
-  agentListSpec,
-  agentSchema,
-  agentToCsvRow,
-  AGENT_CSV_COLUMNS,
-  bpsToPercentText,
-  formatCommission,
-  isValidPixKey,
-  normalizePixKey,
-  parsePercentToBps,
-} from "~/lib/registers/agent";
+import { agentListSpec, agentToCsvRow, AGENT_CSV_COLUMNS, bpsToPercentText, formatCommission, normalizePixKey, parsePercentToBps } from "~/lib/registers/agent";
+import { agentEditSchema, agentSchema, isValidPixKey } from "~/lib/registers/agent.schema";
 import { parseListQuery } from "~/lib/kit/list";
 
 const rng = mulberry32(424242);

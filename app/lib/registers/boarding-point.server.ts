@@ -14,17 +14,8 @@ import { registerSearchText } from "~/lib/kit/search-text";
 import { exportList, wholeRows } from "~/lib/kit/export.server";
 import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.server";
 import type { RecordSpec } from "~/lib/kit/record-action.server";
-import {
-  BOARDING_POINT_CSV_COLUMNS,
-  BOARDING_POINTS_PATH,
-  boardingPointEditSchema,
-  boardingPointSchema,
-  boardingPointToCsvRow,
-  coordinateText,
-  type BoardingPointFilter,
-  type BoardingPointInput,
-  type BoardingPointSort,
-} from "~/lib/registers/boarding-point";
+import { BOARDING_POINT_CSV_COLUMNS, BOARDING_POINTS_PATH, boardingPointToCsvRow, coordinateText, type BoardingPointFilter, type BoardingPointInput, type BoardingPointSort } from "~/lib/registers/boarding-point";
+import { boardingPointEditSchema, boardingPointSchema } from "~/lib/registers/boarding-point.schema";
 import { REFERENCES } from "~/lib/registers/references.server";
 import { canManageRegisters } from "~/lib/registers/roles";
 

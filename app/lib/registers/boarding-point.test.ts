@@ -1,15 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseListQuery } from "~/lib/kit/list";
-import {
-  BOARDING_POINT_CSV_COLUMNS,
-  boardingPointEditSchema,
-  boardingPointListSpec,
-  boardingPointSchema,
-  boardingPointToCsvRow,
-  formatOffset,
-  mapHref,
-} from "~/lib/registers/boarding-point";
+import { BOARDING_POINT_CSV_COLUMNS, boardingPointListSpec, boardingPointToCsvRow, formatOffset, mapHref } from "~/lib/registers/boarding-point";
+import { boardingPointEditSchema, boardingPointSchema } from "~/lib/registers/boarding-point.schema";
 
 const parse = (input: Record<string, unknown>) => boardingPointSchema.safeParse({ name: "Metrô Tatuapé", ...input });
 const errorsOf = (input: Record<string, unknown>) => {

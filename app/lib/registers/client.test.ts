@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCep, formatCnpj, formatCpf, formatPhone, generateCnpj, generateCpf, mulberry32 } from "~/lib/platform/br-documents";
-import { ageOn, CLIENT_CSV_COLUMNS, clientEditSchema, clientSchema, clientToCsvRow, csvDate, csvRowToFormInput, type ClientInput } from "~/lib/registers/client";
+import { ageOn, CLIENT_CSV_COLUMNS, clientToCsvRow, csvDate, csvRowToFormInput, type ClientInput } from "~/lib/registers/client";
+import { clientEditSchema, clientSchema } from "~/lib/registers/client.schema";
 import { BR_STATES } from "~/lib/kit/fields";
 
 const FIELDS = [...CLIENT_CSV_COLUMNS, "version"];

@@ -19,15 +19,8 @@ import { registerSearchText } from "~/lib/kit/search-text";
 import { exportList, wholeRows } from "~/lib/kit/export.server";
 import { findRecord, listSourceOf, recordStore, type ReadScope, type WriteScope } from "~/lib/kit/record.server";
 import type { RecordSpec } from "~/lib/kit/record-action.server";
-import {
-  DESTINATION_CSV_COLUMNS,
-  destinationEditSchema,
-  destinationSchema,
-  DESTINATIONS_PATH,
-  destinationToCsvRow,
-  type DestinationInput,
-  type DestinationSort,
-} from "~/lib/registers/destination";
+import { DESTINATION_CSV_COLUMNS, DESTINATIONS_PATH, destinationToCsvRow, type DestinationInput, type DestinationSort } from "~/lib/registers/destination";
+import { destinationEditSchema, destinationSchema } from "~/lib/registers/destination.schema";
 import { REFERENCES } from "~/lib/registers/references.server";
 import { canManageRegisters } from "~/lib/registers/roles";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseListQuery } from "~/lib/kit/list";
-import { countryName, DESTINATION_CSV_COLUMNS, destinationEditSchema, destinationListSpec, destinationSchema, destinationToCsvRow, placeOf } from "~/lib/registers/destination";
+import { countryName, DESTINATION_CSV_COLUMNS, destinationListSpec, destinationToCsvRow, placeOf } from "~/lib/registers/destination";
+import { destinationEditSchema, destinationSchema } from "~/lib/registers/destination.schema";
 
 const ok = (input: Record<string, unknown>) => {
   const parsed = destinationSchema.safeParse(input);

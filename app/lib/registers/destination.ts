@@ -4,39 +4,12 @@
  * not part of this form: it has its own upload and remove intents on the edit
  * screen (destination.server.ts), and it is not exported.
  */
-import { z } from "zod";
-import { optionalText, requiredText } from "~/lib/kit/forms";
 import type { ListSpec } from "~/lib/kit/list";
-import { checkBrAddress, countryField, versionField } from "~/lib/kit/fields";
 
-const destinationFields = {
-  name: requiredText(120),
-  city: optionalText(100),
-  state: optionalText(40),
-  country: countryField(),
-  description: optionalText(4000),
-};
+export type { DestinationInput } from "~/lib/registers/destination.schema";
 
-type DestinationShape = { country: string; state: string | null };
-
-/** A Brazilian destination's state, when given, is a UF of the list. */
-const refineDestination = (v: DestinationShape, ctx: z.RefinementCtx) => checkBrAddress(v, ctx);
-
-/** A Brazilian state is stored upper-cased ("sp" → "SP"); others as typed. */
-const finish = <T extends DestinationShape>(v: T): T => ({ ...v, state: v.state && v.country === "BR" ? v.state.toUpperCase() : v.state });
-
-/** Novo destino. */
 /** The destinations list; records live at `${DESTINATIONS_PATH}/editar/:id`. */
 export const DESTINATIONS_PATH = "/cadastros/destinos";
-
-export const destinationSchema = z.object(destinationFields).superRefine(refineDestination).transform(finish);
-/** Editar destino: the same, plus the version the form was loaded with. */
-export const destinationEditSchema = z
-  .object({ ...destinationFields, version: versionField() })
-  .superRefine(refineDestination)
-  .transform(finish);
-
-export type DestinationInput = z.output<typeof destinationSchema>;
 
 export const DESTINATION_SORTS = ["name", "createdAt"] as const;
 export type DestinationSort = (typeof DESTINATION_SORTS)[number];

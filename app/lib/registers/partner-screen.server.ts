@@ -10,16 +10,8 @@ import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import type { Scope } from "~/lib/platform/scope.server";
 import { exportList, wholeRows } from "~/lib/kit/export.server";
 import type { RecordSpec } from "~/lib/kit/record-action.server";
-import {
-  contactToText,
-  PARTNER_REGISTERS,
-  partnerSchemas,
-  partnerToCsvRow,
-  PROVIDER_CSV_COLUMNS,
-  serviceToText,
-  SUPPLIER_CSV_COLUMNS,
-  type PartnerRegister,
-} from "~/lib/registers/partner";
+import { contactToText, PARTNER_REGISTERS, partnerToCsvRow, PROVIDER_CSV_COLUMNS, serviceToText, SUPPLIER_CSV_COLUMNS, type PartnerRegister } from "~/lib/registers/partner";
+import { partnerSchemas } from "~/lib/registers/partner.schema";
 import { findPartnerDuplicate, partnerSources, partnerStores, partnerValues, tableOf, type PartnerQuery, type PartnerValuesInput } from "~/lib/registers/partner.server";
 import { canManageRegisters } from "~/lib/registers/roles";
 

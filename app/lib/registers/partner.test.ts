@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateCnpj, generateCpf, mulberry32 } from "~/lib/platform/br-documents";
-import { MAX_CONTACTS, normalizePixKey, partnerErr, partnerToCsvRow, PROVIDER_CSV_COLUMNS, providerEditSchema, providerSchema, supplierEditSchema, supplierSchema, SUPPLIER_CSV_COLUMNS } from "~/lib/registers/partner";
+import { MAX_CONTACTS, partnerErr, partnerToCsvRow, PROVIDER_CSV_COLUMNS, SUPPLIER_CSV_COLUMNS } from "~/lib/registers/partner";
+import { normalizePixKey, providerEditSchema, providerSchema, supplierEditSchema, supplierSchema } from "~/lib/registers/partner.schema";
 import { regErr } from "~/lib/kit/fields";
 
 const rng = mulberry32(424242);

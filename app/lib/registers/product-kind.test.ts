@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PRODUCT_KINDS } from "~/db/schema/registers";
-import { canEditProductKinds, productKindRows, productKindSchema } from "~/lib/registers/product-kind";
+import { canEditProductKinds, productKindRows } from "~/lib/registers/product-kind";
+import { productKindSchema } from "~/lib/registers/product-kind.schema";
 
 const parse = (input: Record<string, unknown>) => productKindSchema.safeParse(input);
 

@@ -5,39 +5,16 @@
  * row: `save` posts the switch and the category (works without JavaScript),
  * `toggle` only the switch (the instant switch, with JavaScript).
  */
-import { z } from "zod";
 import { PRODUCT_KINDS, type ProductKind } from "~/db/schema/registers";
 import type { Role } from "~/db/schema/platform";
-import { msg, optionalText } from "~/lib/kit/forms";
-import { checkboxField } from "~/lib/kit/fields";
+
+export type { ProductKindInput } from "~/lib/registers/product-kind.schema";
 
 export const CATEGORY_MAX = 80;
 
 /** Who may change product kinds: the agency's administrators and its finance staff. */
 export const PRODUCT_KIND_EDITORS: readonly Role[] = ["SuperAdmin", "Admin", "Financeiro"];
 export const canEditProductKinds = (role: Role) => PRODUCT_KIND_EDITORS.includes(role);
-
-const rowFields = {
-  kind: z.enum(PRODUCT_KINDS, { error: msg.invalid }),
-  /** The row's version the form was loaded with; 0 when the agency has no row for the kind yet. */
-  version: z
-    .string({ error: msg.invalid })
-    .regex(/^[0-9]{1,10}$/, msg.invalid)
-    .transform(Number)
-    .pipe(z.number().max(1_000_000_000, msg.invalid)),
-  enabled: checkboxField(),
-};
-
-export const productKindSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("save"), ...rowFields, defaultCategory: optionalText(CATEGORY_MAX) }),
-    z.object({ intent: z.literal("toggle"), ...rowFields }),
-  ],
-  { error: msg.invalid },
-);
-
-export type ProductKindInput = z.output<typeof productKindSchema>;
 
 /** One row of the screen: the stored row, or the kind as disabled when the agency has none yet. */
 export type ProductKindRow = { kind: ProductKind; id: string | null; enabled: boolean; defaultCategory: string | null; version: number };

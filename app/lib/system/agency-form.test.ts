@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agencyProfileSchema, newAgencySchema, slugify } from "~/lib/system/agency-form";
+import { slugify } from "~/lib/system/agency-form";
+import { agencyProfileSchema, newAgencySchema } from "~/lib/system/agency-form.schema";
 
 const base = {
   intent: "profile",

@@ -3,11 +3,10 @@
  * member may have, the list's statuses, the list's spec (URL state, kit/list.ts)
  * and the forms of the screen's intents.
  */
-import { z } from "zod";
 import type { Role } from "~/db/schema/platform";
-import { emailField, msg, requiredText } from "~/lib/kit/forms";
 import type { ListQuery, ListSpec } from "~/lib/kit/list";
-import { LANGUAGES } from "~/locales";
+
+export type { RowAction } from "~/lib/system/users.schema";
 
 /** The roles an agency invitation or role change may carry: SuperAdmins belong to no agency. */
 export const INVITE_ROLES = ["Admin", "Agente", "Financeiro", "Operacional"] as const satisfies readonly Role[];
@@ -39,22 +38,3 @@ export type MemberRow = {
   createdAt: string;
 };
 
-export const inviteSchema = z.object({
-  intent: z.literal("invite"),
-  email: emailField(),
-  name: requiredText(120),
-  role: z.enum(INVITE_ROLES, { error: "users.errors.role" }),
-  locale: z.enum(LANGUAGES, { error: msg.invalid }),
-});
-
-const id = z.string({ error: msg.required }).trim().min(1, msg.required).max(64, msg.invalid);
-
-/** The intents of a row's menu. */
-export const rowActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("changeRole"), userId: id, role: z.enum(INVITE_ROLES, { error: "users.errors.role" }), version: z.coerce.number().int().min(1) }),
-  z.object({ intent: z.literal("deactivate"), userId: id }),
-  z.object({ intent: z.literal("reactivate"), userId: id }),
-  z.object({ intent: z.literal("resend"), invitationId: id }),
-  z.object({ intent: z.literal("revoke"), invitationId: id }),
-]);
-export type RowAction = z.output<typeof rowActionSchema>;

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { Avatar, Button, Flex, Select, Text } from "@radix-ui/themes";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { SectionCard } from "~/components/ui/SectionCard";
@@ -12,7 +12,8 @@ import { badRequest } from "~/lib/platform/http";
 import { renameOwnProfile, saveOwnLocale, savedLocale, setOwnAvatar } from "~/lib/platform/profile.server";
 import { initials } from "~/lib/platform/display";
 import { checkImage, fileKey, IMAGE_CONTENT_TYPE } from "~/lib/platform/files.server";
-import { malformed, msg, parseForm, parseWithZod, passwordField, requiredText } from "~/lib/kit/forms";
+import { malformed, parseForm } from "~/lib/kit/forms";
+import { nameSchema, passwordSchema, preferencesSchema } from "~/lib/system/account.schema";
 import { publicViewer } from "~/lib/platform/viewer";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { getEnv } from "~/middleware/cloudflare";
@@ -22,18 +23,6 @@ import { applyLanguage, persistLanguage } from "~/lib/platform/language-sync";
 import { isLanguage, LANGUAGES, type Language } from "~/locales";
 import { getAuth, requireUserScope, requireViewer } from "~/middleware/session";
 import type { Route } from "./+types/profile";
-
-export const nameSchema = z.object({ intent: z.literal("name"), name: requiredText(120) });
-export const passwordSchema = z
-  .object({
-    intent: z.literal("password"),
-    currentPassword: z.string({ error: msg.required }).min(1, msg.required).max(128, msg.passwordMax),
-    newPassword: passwordField(),
-    confirm: z.string({ error: msg.required }),
-  })
-  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "validation.passwordsDiffer" });
-
-export const preferencesSchema = z.object({ intent: z.literal("preferences"), lng: z.enum(LANGUAGES) });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
@@ -138,7 +127,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const ad = actionData as
     | {
         form?: "name" | "password";
-        result?: Parameters<typeof useForm>[0]["lastResult"];
+        result?: SubmissionResult<string[]>;
         ok?: string;
         avatarError?: string;
         language?: Language;
@@ -154,17 +143,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     }
   }, [ad, i18n]);
   const currentLanguage: Language = isLanguage(i18n.language) ? i18n.language : "pt";
-  const [nameForm, nameFields] = useForm({
+  const [nameForm, nameFields] = useLazyForm({
     id: "profile-name",
     lastResult: ad?.form === "name" ? ad.result : undefined,
     defaultValue: { name: viewer.name },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameSchema }),
+    loadSchema: () => import("~/lib/system/account.schema").then((m) => m.nameSchema),
     shouldValidate: "onBlur",
   });
-  const [pwForm, pwFields] = useForm({
+  const [pwForm, pwFields] = useLazyForm({
     id: "profile-password",
     lastResult: ad?.form === "password" ? ad.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
+    loadSchema: () => import("~/lib/system/account.schema").then((m) => m.passwordSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

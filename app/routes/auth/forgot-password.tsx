@@ -1,16 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { Button, Flex, Link as RLink, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { FormField } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { emailField, invalid, malformed, parseForm, parseWithZod } from "~/lib/kit/forms";
+import { invalid, malformed, parseForm } from "~/lib/kit/forms";
+import { forgotSchema } from "~/lib/system/account.schema";
 import { callAuthEndpoint } from "~/middleware/session";
 import type { Route } from "./+types/forgot-password";
-
-export const forgotSchema = z.object({ email: emailField() });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), forgotSchema);
@@ -25,9 +24,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
+    loadSchema: () => import("~/lib/system/account.schema").then((m) => m.forgotSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,27 +1,20 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { Button, DataList, Flex, Link as RLink, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { StatusBadge } from "~/components/ui/StatusBadge";
-import { malformed, msg, parseForm, parseWithZod, passwordField, requiredText } from "~/lib/kit/forms";
+import { malformed, parseForm } from "~/lib/kit/forms";
+import { acceptSchema } from "~/lib/system/account.schema";
 import { acceptInvitation, invitationByToken, type InvitationState } from "~/lib/system/invitations.server";
 import { notifyAdminsOfNewMember } from "~/lib/system/users.server";
 import { getEnv } from "~/middleware/cloudflare";
 import { getLocale } from "~/middleware/i18n";
 import { callAuthEndpoint, publicScope, sessionCookies } from "~/middleware/session";
 import type { Route } from "./+types/invite";
-
-export const acceptSchema = z
-  .object({
-    name: requiredText(120),
-    password: passwordField(),
-    confirm: z.string({ error: msg.required }),
-  })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "validation.passwordsDiffer" });
 
 const STATE_KEY: Record<Exclude<InvitationState, "valid"> | "email_taken", string> = {
   invalid: "users.accept.invalid",
@@ -75,10 +68,10 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
   const errorText = useErrorText();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm({
     lastResult: actionData?.result,
     defaultValue: { name: loaderData.invitation?.name ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptSchema }),
+    loadSchema: () => import("~/lib/system/account.schema").then((m) => m.acceptSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,22 +1,17 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { Button, Flex, Link as RLink } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { emailField, invalid, malformed, msg, parseForm, parseWithZod } from "~/lib/kit/forms";
+import { invalid, malformed, parseForm } from "~/lib/kit/forms";
+import { loginSchema } from "~/lib/system/account.schema";
 import { safeRedirect } from "~/lib/platform/redirect-target";
 import { signInBlocked } from "~/lib/platform/viewer.server";
 import { callAuthEndpoint, publicScope, sessionCookies } from "~/middleware/session";
 import type { Route } from "./+types/login";
-
-export const loginSchema = z.object({
-  email: emailField(),
-  password: z.string({ error: msg.required }).min(1, msg.required).max(128, msg.passwordMax),
-  redirectTo: z.string().optional(),
-});
 
 export const meta: Route.MetaFunction = () => [{ title: "Rota" }];
 
@@ -48,9 +43,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    loadSchema: () => import("~/lib/system/account.schema").then((m) => m.loginSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,22 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { Button, Flex, Link as RLink, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { z } from "zod";
 import { FormField, useErrorText } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { invalid, malformed, msg, parseForm, parseWithZod, passwordField } from "~/lib/kit/forms";
+import { invalid, malformed, parseForm } from "~/lib/kit/forms";
+import { resetSchema } from "~/lib/system/account.schema";
 import { callAuthEndpoint } from "~/middleware/session";
 import type { Route } from "./+types/reset-password";
-
-export const resetSchema = z
-  .object({
-    token: z.string({ error: "auth.resetInvalid" }).min(1, "auth.resetInvalid").max(200, "auth.resetInvalid"),
-    password: passwordField(),
-    confirm: z.string({ error: msg.required }),
-  })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "validation.passwordsDiffer" });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), resetSchema);
@@ -38,9 +31,9 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+    loadSchema: () => import("~/lib/system/account.schema").then((m) => m.resetSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -7,7 +7,7 @@ import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { lookup } from "~/lib/platform/translate";
 import { RECEPTIVE_PATHS } from "~/lib/receptive/fields";
-import { FLEET_VEHICLE_TYPES, vehicleFormValues, vehicleSchema } from "~/lib/receptive/vehicle";
+import { FLEET_VEHICLE_TYPES, vehicleFormValues } from "~/lib/receptive/vehicle";
 import { VEHICLE_EMPTY, vehicleSpec } from "~/lib/receptive/vehicle.server";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
@@ -49,7 +49,7 @@ export default function VehicleForm({ loaderData, actionData }: Route.ComponentP
 
 function VehicleFields({ defaultValue, version, lastResult, isNew }: { defaultValue: Record<string, unknown>; version: number; lastResult: SubmissionResult<string[]> | undefined; isNew: boolean }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "vehicle-form", schema: vehicleSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "vehicle-form", loadSchema: () => import("~/lib/receptive/vehicle.schema").then((m) => m.vehicleSchema), lastResult, defaultValue });
   return (
     <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST}>
       <FormSection title={t("receptive.sections.vehicle")}>

@@ -8,7 +8,7 @@ import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { cpfMask, phoneMask } from "~/lib/platform/masks";
 import { lookup } from "~/lib/platform/translate";
-import { guideFormValues, guideSchema } from "~/lib/receptive/guide";
+import { guideFormValues } from "~/lib/receptive/guide";
 import { GUIDE_EMPTY, guideSpec } from "~/lib/receptive/guide.server";
 import { RECEPTIVE_PATHS } from "~/lib/receptive/fields";
 import { getI18n } from "~/middleware/i18n";
@@ -51,7 +51,7 @@ export default function GuideForm({ loaderData, actionData }: Route.ComponentPro
 
 function GuideFields({ defaultValue, version, lastResult, isNew }: { defaultValue: Record<string, unknown>; version: number; lastResult: SubmissionResult<string[]> | undefined; isNew: boolean }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "guide-form", schema: guideSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "guide-form", loadSchema: () => import("~/lib/receptive/guide.schema").then((m) => m.guideSchema), lastResult, defaultValue });
   return (
     <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST}>
       <FormSection title={t("receptive.sections.guide")}>

@@ -7,7 +7,7 @@ import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { cpfMask, phoneMask } from "~/lib/platform/masks";
 import { lookup } from "~/lib/platform/translate";
-import { CNH_CATEGORIES, driverFormValues, driverSchema } from "~/lib/receptive/driver";
+import { CNH_CATEGORIES, driverFormValues } from "~/lib/receptive/driver";
 import { DRIVER_EMPTY, driverSpec } from "~/lib/receptive/driver.server";
 import { RECEPTIVE_PATHS } from "~/lib/receptive/fields";
 import { getI18n } from "~/middleware/i18n";
@@ -50,7 +50,7 @@ export default function DriverForm({ loaderData, actionData }: Route.ComponentPr
 
 function DriverFields({ defaultValue, version, lastResult, isNew }: { defaultValue: Record<string, unknown>; version: number; lastResult: SubmissionResult<string[]> | undefined; isNew: boolean }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "driver-form", schema: driverSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "driver-form", loadSchema: () => import("~/lib/receptive/driver.schema").then((m) => m.driverSchema), lastResult, defaultValue });
   return (
     <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST}>
       <FormSection title={t("receptive.sections.driver")}>

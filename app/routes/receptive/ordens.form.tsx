@@ -7,7 +7,7 @@ import { FormField, FormSection, SelectField, TextAreaField } from "~/components
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { lookup } from "~/lib/platform/translate";
 import { parseCalendarDate } from "~/lib/platform/time-zone";
-import { orderSchema, RECEPTIVE_ORDER_STATUSES, SCHEDULE_PATH } from "~/lib/receptive/order";
+import { RECEPTIVE_ORDER_STATUSES, SCHEDULE_PATH } from "~/lib/receptive/order";
 import { orderEmpty, orderFormOptions, orderFormValues, orderSpec, saveOrder, type Option, type ServiceOption } from "~/lib/receptive/order.server";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
@@ -84,7 +84,7 @@ function OrderFields({
   vehicles: Option[];
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "order-form", schema: orderSchema(timeZone), lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "order-form", loadSchema: () => import("~/lib/receptive/order.schema").then((m) => m.orderSchema(timeZone)), lastResult, defaultValue });
   const none = { value: "", label: "—" };
   return (
     <RecordForm form={form} isNew={isNew} version={version} cancelHref={SCHEDULE_PATH}>

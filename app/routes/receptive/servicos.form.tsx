@@ -7,7 +7,7 @@ import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { lookup } from "~/lib/platform/translate";
 import { RECEPTIVE_PATHS } from "~/lib/receptive/fields";
-import { RECEPTIVE_SERVICE_KINDS, serviceFormValues, serviceSchema } from "~/lib/receptive/service";
+import { RECEPTIVE_SERVICE_KINDS, serviceFormValues } from "~/lib/receptive/service";
 import { providerOptions, serviceEmpty, serviceSpec, type Option } from "~/lib/receptive/service.server";
 import { SERVICE_CURRENCIES } from "~/lib/services/fields";
 import { getI18n } from "~/middleware/i18n";
@@ -65,7 +65,7 @@ function ServiceFields({
   providers: Option[];
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "receptive-service-form", schema: serviceSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "receptive-service-form", loadSchema: () => import("~/lib/receptive/service.schema").then((m) => m.serviceSchema), lastResult, defaultValue });
   return (
     <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST}>
       <FormSection title={t("receptive.sections.service")}>

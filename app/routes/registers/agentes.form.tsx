@@ -8,7 +8,7 @@ import { FormField, FormSection, SelectField, TextAreaField } from "~/components
 import { Notice } from "~/components/ui/Notice";
 import { formatPercent } from "~/lib/platform/format";
 import { phoneMask } from "~/lib/platform/masks";
-import { agentSchema, AGENTS_PATH as LIST, PIX_KEY_TYPES } from "~/lib/registers/agent";
+import { AGENTS_PATH as LIST, PIX_KEY_TYPES } from "~/lib/registers/agent";
 import { AGENT_EMPTY, agentFormValues, agentScreenExtra, agentSpec, type AgencyMember } from "~/lib/registers/agent.server";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
@@ -92,7 +92,7 @@ function AgentFields({
   members: AgencyMember[];
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "agent-form", schema: agentSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "agent-form", loadSchema: () => import("~/lib/registers/agent.schema").then((m) => m.agentSchema), lastResult, defaultValue });
   const userOptions = [
     { value: "", label: t("agents.noUser") },
     ...members.map((m) => ({ value: m.id, label: `${m.active ? m.name : t("agents.inactive", { name: m.name })} · ${m.email}` })),

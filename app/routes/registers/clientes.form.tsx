@@ -8,7 +8,7 @@ import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
 import { useChoiceFormatter } from "~/components/kit/RecordHistory";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField } from "~/components/ui/FormField";
 import { cepMask, documentMask, phoneMask } from "~/lib/platform/masks";
-import { clientSchema, CLIENTS_PATH as LIST, MAX_EMAILS, MAX_PHONES } from "~/lib/registers/client";
+import { CLIENTS_PATH as LIST, MAX_EMAILS, MAX_PHONES } from "~/lib/registers/client";
 import { CLIENT_EMPTY, clientFormValues, clientSpec } from "~/lib/registers/client.server";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
@@ -65,7 +65,7 @@ function ClientFields({
   isNew: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "client-form", schema: clientSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "client-form", loadSchema: () => import("~/lib/registers/client.schema").then((m) => m.clientSchema), lastResult, defaultValue });
   const [kind, setKind] = useState<"person" | "company">((fields.kind.initialValue as "person" | "company") ?? "person");
   const emails = fields.emails.getFieldList();
   const phones = fields.phones.getFieldList();

@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { RecordForm, useRecordForm } from "~/components/kit/RecordForm";
 import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
 import { FormField, FormSection, TextAreaField, useErrorText } from "~/components/ui/FormField";
-import { destinationSchema, DESTINATIONS_PATH as LIST } from "~/lib/registers/destination";
+import { DESTINATIONS_PATH as LIST } from "~/lib/registers/destination";
 import { coverUrl, DESTINATION_EMPTY, destinationFormValues, destinationSpec, setCover } from "~/lib/registers/destination.server";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
@@ -82,7 +82,7 @@ function DestinationFields({
   isNew: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "destination-form", schema: destinationSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "destination-form", loadSchema: () => import("~/lib/registers/destination.schema").then((m) => m.destinationSchema), lastResult, defaultValue });
   return (
     <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST} busyIntent="save">
       <FormSection title={t("destinations.sections.place")}>

@@ -5,7 +5,7 @@ import { RecordForm, useRecordForm } from "~/components/kit/RecordForm";
 import { RecordPage, type RecordActionData } from "~/components/kit/RecordPage";
 import { FormField, FormSection, TextAreaField } from "~/components/ui/FormField";
 import { cepMask } from "~/lib/platform/masks";
-import { BOARDING_POINTS_PATH as LIST, boardingPointSchema, mapHref } from "~/lib/registers/boarding-point";
+import { BOARDING_POINTS_PATH as LIST, mapHref } from "~/lib/registers/boarding-point";
 import { BOARDING_POINT_EMPTY, boardingPointFormValues, boardingPointSpec } from "~/lib/registers/boarding-point.server";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
@@ -68,7 +68,7 @@ function BoardingPointFields({
   name: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "boarding-point-form", schema: boardingPointSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "boarding-point-form", loadSchema: () => import("~/lib/registers/boarding-point.schema").then((m) => m.boardingPointSchema), lastResult, defaultValue });
   return (
     <RecordForm form={form} isNew={isNew} version={version} cancelHref={LIST}>
       <FormSection title={t("registers.sections.identity")}>

@@ -1,4 +1,4 @@
-import { type useForm } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { Button, Card, Flex, Text } from "@radix-ui/themes";
 import { Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { malformed, parseForm } from "~/lib/kit/forms";
 import { parseListQuery } from "~/lib/kit/list";
 import { badRequest, forbidden, notFound } from "~/lib/platform/http";
 import type { ToastMessage } from "~/lib/platform/toast";
-import { emailSettingsSchema } from "~/lib/settings/email-settings";
+import { emailSettingsSchema } from "~/lib/settings/email-settings.schema";
 import { publicSettings, saveSettings } from "~/lib/settings/email-settings.server";
 import { OUTBOX_LIST } from "~/lib/settings/outbox";
 import { listOutbox, retryMail, type DeliveryResult } from "~/lib/settings/outbox.server";
@@ -120,7 +120,7 @@ function deliveryToast(result: DeliveryResult, kind: "test" | "retry", email: st
 
 type ActionData = {
   form?: "save" | "test" | "retry";
-  result?: Parameters<typeof useForm>[0]["lastResult"];
+  result?: SubmissionResult<string[]>;
   stale?: true;
   current?: { transport: string; sender: string; version: number };
   formError?: string;

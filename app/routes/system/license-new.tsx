@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,10 +9,11 @@ import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { NativeSelect } from "~/components/ui/FormField";
 import { createAgencyWithLicence, isUniqueViolation, slugTaken } from "~/lib/system/agencies.server";
-import { currencies, err, newAgencySchema, PLANS, slugify, timeZones } from "~/lib/system/agency-form";
+import { currencies, err, PLANS, slugify, timeZones } from "~/lib/system/agency-form";
+import { newAgencySchema } from "~/lib/system/agency-form.schema";
 import { clientIp } from "~/lib/platform/audit.server";
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from "~/lib/platform/format";
-import { malformed, parseForm, parseWithZod } from "~/lib/kit/forms";
+import { malformed, parseForm } from "~/lib/kit/forms";
 import { createInvitation, emailInUse, InvitationError } from "~/lib/system/invitations.server";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { LANGUAGES } from "~/locales";
@@ -97,9 +99,9 @@ export default function NewAgency({ loaderData, actionData }: Route.ComponentPro
   const errorText = useErrorText();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const ad = actionData as { result?: Parameters<typeof useForm>[0]["lastResult"]; created?: { id: string; name: string; email: string | null } } | undefined;
+  const ad = actionData as { result?: SubmissionResult<string[]>; created?: { id: string; name: string; email: string | null } } | undefined;
   const [slugTouched, setSlugTouched] = useState(false);
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm({
     id: "new-agency",
     lastResult: ad?.result,
     defaultValue: {
@@ -108,7 +110,7 @@ export default function NewAgency({ loaderData, actionData }: Route.ComponentPro
       plan: "standard",
       adminLocale: LANGUAGES.includes(i18n.language as never) ? i18n.language : "pt",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newAgencySchema }),
+    loadSchema: () => import("~/lib/system/agency-form.schema").then((m) => m.newAgencySchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -8,11 +9,12 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { NativeSelect } from "~/components/ui/FormField";
 import { StaleNotice } from "~/components/kit/RecordNotices";
 import { EDITABLE, loadOwnAgency, saveAgencyProfile, setAgencyLogo } from "~/lib/system/agency-profile.server";
-import { agencyProfileSchema, currencies, err, timeZones } from "~/lib/system/agency-form";
+import { currencies, err, timeZones } from "~/lib/system/agency-form";
+import { agencyProfileSchema } from "~/lib/system/agency-form.schema";
 import { formatCep, formatCnpj, formatPhone } from "~/lib/platform/br-documents";
 import { checkImage, fileKey, IMAGE_CONTENT_TYPE } from "~/lib/platform/files.server";
 import { notFound } from "~/lib/platform/http";
-import { malformed, parseForm, parseWithZod } from "~/lib/kit/forms";
+import { malformed, parseForm } from "~/lib/kit/forms";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { getEnv } from "~/middleware/cloudflare";
@@ -102,7 +104,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type ActionData = {
   form?: "profile" | "logo";
-  result?: Parameters<typeof useForm>[0]["lastResult"];
+  result?: SubmissionResult<string[]>;
   stale?: true;
   current?: { name: string; slug: string; timeZone: string; currency: string; version: number };
   logoError?: string;
@@ -200,11 +202,11 @@ function ProfileForm({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm({
     id: "agency-profile",
     lastResult,
     defaultValue: loaderData.values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: agencyProfileSchema }),
+    loadSchema: () => import("~/lib/system/agency-form.schema").then((m) => m.agencyProfileSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
