@@ -6,14 +6,20 @@
  *   meta.rows_read, reads at most 2× the rows it shows (+1 boundary row) more
  *   than the same page of an agency with the same settings and no titles;
  * - the page query alone: the title and its party per row shown;
- * - the totals request with only status / due-date filters reads the
+ * - a due-date range (a month) pages by due date and keeps that bound;
+ * - the totals request with only status / due-date (/ category) filters reads the
  *   trigger-kept daily totals (at most one row per status, day and currency of
- *   the filter), not the titles, and its figures equal the titles'.
+ *   the filter), not the titles, and its figures equal the titles';
+ * - the DRE of a year reads the trigger-kept monthly figures (one row per
+ *   account, month and currency) beyond what an empty agency's DRE reads, and its
+ *   drill-down reads a page at a time.
  */
 import { env } from "cloudflare:test";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
+import { DRILL_PAGE_SIZE } from "~/lib/finance/ledger/report-params";
+import { dreDrillDown, incomeStatement } from "~/lib/finance/ledger/reports.server";
 import { parseTitleQuery } from "~/lib/finance/ledger/title-list";
 import { titleListPage, titleTotals, titleTotalsFromTitles } from "~/lib/finance/ledger/title-list.server";
 import { encodeCursor } from "~/lib/kit/list";
@@ -144,8 +150,10 @@ const byDue = () => [...seeded].sort((a, b) => (a.dueDate === b.dueDate ? (a.id 
 const cursorOf = (s: Seeded) => encodeCursor({ v: s.dueDate, id: s.id });
 /** The queue order: open by due date ascending, then paid by due date descending (ties by id). */
 const queueKey = (s: Seeded) => (s.status === "open" ? `0${s.dueDate}` : `1${String(99991231 - Number(s.dueDate.replaceAll("-", ""))).padStart(8, "0")}`);
+const queueCursor = (s: Seeded) => encodeCursor({ v: queueKey(s), id: s.id });
 const byQueue = () => [...seeded].sort((a, b) => (queueKey(a) === queueKey(b) ? (a.id < b.id ? -1 : 1) : queueKey(a) < queueKey(b) ? -1 : 1));
 const BY_DUE = "sort=dueDate&dir=asc";
+const MONTH = "dueFrom=2025-03-01&dueTo=2025-03-31";
 
 describe(`rows read by the receivables list with ${TITLES} titles`, () => {
   const cases = () => {
@@ -154,6 +162,9 @@ describe(`rows read by the receivables list with ${TITLES} titles`, () => {
     const deep = 4_000;
     const paid = ordered.filter((s) => s.status === "paid");
     const overdue = queue.filter((s) => s.status === "open" && s.dueDate < TODAY);
+    const inMonth = ordered.filter((s) => s.dueDate >= "2025-03-01" && s.dueDate <= "2025-03-31");
+    const paidInMonth = queue.filter((s) => s.status === "paid" && s.dueDate >= "2025-03-01" && s.dueDate <= "2025-03-31");
+    const openInMonth = queue.filter((s) => s.status === "open" && s.dueDate >= "2025-03-01" && s.dueDate <= "2025-03-31");
     return [
       { label: "first page (the queue: open by due date first)", search: "", expected: queue.slice(0, 25) },
       { label: "a deep page of the queue (after the 4,000th)", search: `after=${encodeCursor({ v: queueKey(queue[deep - 1]!), id: queue[deep - 1]!.id })}`, expected: queue.slice(deep, deep + 25) },
@@ -162,9 +173,17 @@ describe(`rows read by the receivables list with ${TITLES} titles`, () => {
       { label: "status=paid, by due date, deep", search: `status=paid&${BY_DUE}&after=${cursorOf(paid[1_000]!)}`, expected: paid.slice(1_001, 1_026) },
       { label: "status=overdue, first page", search: "status=overdue", expected: overdue.slice(0, 25) },
       { label: "status=paid, first page of the queue (most recent first)", search: "status=paid", expected: queue.filter((s) => s.status === "paid").slice(0, 25) },
+      // A due-date range pages by due date (the queue key cannot range on the due day).
+      { label: "a month of due dates, first page", search: MONTH, expected: inMonth.slice(0, 25) },
+      { label: "a month of due dates, a deep page", search: `${MONTH}&after=${cursorOf(inMonth[99]!)}`, expected: inMonth.slice(100, 125) },
+      { label: "a month of due dates, backwards", search: `${MONTH}&before=${cursorOf(inMonth[99]!)}`, expected: inMonth.slice(74, 99) },
+      // With a status the queue stays: the month is a range of the queue key within the status group.
+      { label: "status=paid in a month of due dates (the queue: most recent first), page 2", search: `status=paid&${MONTH}&after=${queueCursor(paidInMonth[24]!)}`, expected: paidInMonth.slice(25, 50) },
+      { label: "status=pending in a month of due dates, page 2", search: `status=pending&${MONTH}&after=${queueCursor(openInMonth[24]!)}`, expected: openInMonth.slice(25, 50) },
+      { label: "status=pending in a month of due dates, backwards", search: `status=pending&${MONTH}&before=${queueCursor(openInMonth[60]!)}`, expected: openInMonth.slice(35, 60) },
     ];
   };
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < 13; i++) {
     it(`case ${i + 1}: the list page reads at most 2× the rows it shows (+1 boundary row) beyond an empty agency's page`, async () => {
       const c = cases()[i]!;
       const { result, page, all, statements } = await measurePage(agencyId, c.search);
@@ -220,4 +239,77 @@ describe(`rows read by the receivables list with ${TITLES} titles`, () => {
       expect(read.total).toBeLessThan(matches.length || 1);
     });
   }
+});
+
+describe(`rows read by the DRE and its drill-down with ${TITLES} titles`, () => {
+  const category = async (agency: string) => (await env.DB.prepare("select id from chart_account where agency_id = ? and system_key = 'revenue.packages'").bind(agency).first<{ id: string }>())!.id;
+
+  /** The DRE screen's data (the defaults check and incomeStatement) for an agency, recorded. */
+  async function measureDre(agency: string, basis: "competence" | "cash") {
+    const { db, calls } = recordingDb();
+    const s = { ...scope(db), agencyId: agency };
+    await ensureFinanceDefaults(db, agency);
+    const dre = await incomeStatement(s, basis, 2025);
+    return { dre, read: await rowsRead(calls), statements: calls.length };
+  }
+
+  for (const basis of ["competence", "cash"] as const) {
+    it(`${basis}: the DRE of a year reads one aggregate row per account, month and currency beyond an empty agency's, not the titles`, async () => {
+      const { dre, read, statements } = await measureDre(agencyId, basis);
+      const empty = await measureDre(emptyAgencyId, basis);
+      const year = seeded.filter((s) => s.dueDate.startsWith("2025-"));
+      // The figures: every 2025 title (competence) or every settlement of 2025 (cash) of the one category.
+      const expected = (basis === "competence" ? year : year.filter((s) => s.status === "paid")).reduce((n, s) => n + s.amountCents, 0);
+      expect(dre.rows).toHaveLength(1);
+      expect(dre.rows[0]!.categoryId).toBe(await category(agencyId));
+      expect(dre.result.totalCents).toBe(expected);
+      for (const m of dre.months) {
+        const month = (basis === "competence" ? year : year.filter((s) => s.status === "paid")).filter((s) => s.dueDate.startsWith(m));
+        expect(dre.result.months[m]).toBe(month.reduce((n, s) => n + s.amountCents, 0));
+      }
+      const aggregateRows = await env.DB.prepare("select count(*) n from finance_dre_total where agency_id = ? and basis = ? and month like '2025-%'").bind(agencyId, basis).first<{ n: number }>();
+      console.log(`[rows_read] DRE 2025 ${basis}: ${read.total} rows read by ${statements} statements (${aggregateRows!.n} aggregate rows, ${year.length} titles in the year); an empty agency's DRE ${empty.read.total}`, read.each);
+      expect(aggregateRows!.n).toBe(12);
+      // accounts × months (× currencies) + the index boundary rows of the range.
+      expect(read.total).toBeLessThanOrEqual(empty.read.total + aggregateRows!.n + 2);
+    });
+  }
+
+  it("the competence drill-down of a month pages by (date, id), each page reading about its rows", async () => {
+    const cat = await category(agencyId);
+    const month = seeded.filter((s) => s.dueDate.startsWith("2025-03")).sort((a, b) => (a.dueDate === b.dueDate ? (a.id < b.id ? -1 : 1) : a.dueDate < b.dueDate ? -1 : 1));
+    expect(month.length).toBeGreaterThan(DRILL_PAGE_SIZE);
+    const seen: string[] = [];
+    let after: { date: string; id: string } | null = null;
+    for (let page = 0; page < 5; page++) {
+      const { db, calls } = recordingDb();
+      const result = await dreDrillDown(scope(db), "competence", cat, "2025-03-01", "2025-03-31", after);
+      const read = await rowsRead(calls);
+      console.log(`[rows_read] DRE drill-down 2025-03, page ${page + 1}: ${read.total} rows read for ${result.rows.length} shown`);
+      // The title per row shown and the look-ahead one (the index entry, then the row; the index
+      // (agency, category, competence date, id) is in the page's order), plus a boundary row.
+      expect(read.total).toBeLessThanOrEqual(2 * (result.rows.length + 1) + 2);
+      seen.push(...result.rows.map((r) => r.id));
+      if (!result.next) break;
+      after = result.next;
+    }
+    expect(seen).toEqual(month.map((s) => s.id));
+  });
+
+  it("the totals with a category filter read the category's daily totals, not its titles", async () => {
+    const cat = await category(agencyId);
+    for (const search of [`category=${cat}`, `category=${cat}&status=pending`, `category=${cat}&${MONTH}`]) {
+      const { db, calls } = recordingDb();
+      const { query, filter } = parseTitleQuery(new URLSearchParams(search));
+      const totals = await titleTotals(scope(db), "receivable", filter, query.q);
+      expect(totals.from).toBe("aggregate");
+      expect({ ...(await titleTotalsFromTitles(scope(createDb(env.DB)), "receivable", filter, "")), from: "aggregate" }).toEqual(totals);
+      const read = await rowsRead(calls);
+      const matches = seeded.filter((s) => (!filter.dueFrom || s.dueDate >= filter.dueFrom) && (!filter.dueTo || s.dueDate <= filter.dueTo) && (!filter.status || s.status === "open"));
+      const days = new Set(matches.map((s) => `${s.status}:${s.dueDate}`)).size;
+      console.log(`[rows_read] totals "${search}" (${matches.length} titles on ${days} status-days): ${read.total} rows read`);
+      expect(totals.titles).toBe(matches.length);
+      expect(read.total).toBeLessThanOrEqual(days + 8);
+    }
+  });
 });

@@ -164,7 +164,8 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
           eq(financeTitle.agencyId, agencyId),
           eq(financeTitle.categoryId, categoryId),
           ne(financeTitle.status, "cancelled"),
-          gte(financeTitle.competenceDate, fromDay),
+          // After a cursor the seek starts at the cursor: the period's start only filters (unary +).
+          after ? sql`+${financeTitle.competenceDate} >= ${fromDay}` : gte(financeTitle.competenceDate, fromDay),
           lte(financeTitle.competenceDate, toDay),
           after ? sql`(${financeTitle.competenceDate}, ${financeTitle.id}) > (${after.date}, ${after.id})` : undefined,
         ),
@@ -193,7 +194,7 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
         inArray(financeEntry.kind, ["settlement", "reversal", "manual"]),
         isNull(financeEntry.transferId),
         sql`coalesce(${financeEntry.categoryId}, ${financeTitle.categoryId}) = ${categoryId}`,
-        gte(financeEntry.date, fromDay),
+        after ? sql`+${financeEntry.date} >= ${fromDay}` : gte(financeEntry.date, fromDay),
         lte(financeEntry.date, toDay),
         after ? sql`(${financeEntry.date}, ${financeEntry.id}) > (${after.date}, ${after.id})` : undefined,
       ),

@@ -11,38 +11,63 @@
  *   otherwise (party, account, search). All give the same figures.
  */
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { agent, chartAccount, client, financeEntry, financeTitle, financeTitleCategoryTotal, financeTitleTotal, provider, supplier } from "~/db/schema";
 import { TITLE_STATUSES, type TitleDirection, type TitlePartyKind, type TitleStatus } from "~/db/schema/finance";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { parseTitleQuery, type TitleFilterStatus, type TitleListFilter, type TitleSort } from "~/lib/finance/ledger/title-list";
 import { accountChoices, categoryChoices, partyName, type PARTY_TABLES } from "~/lib/finance/ledger/titles.server";
+import type { ListQuery } from "~/lib/kit/list";
 import { runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { todayIn } from "~/lib/platform/time-zone";
 
 export type { TitleSort } from "~/lib/finance/ledger/title-list";
 
+/**
+ * queue_key is never NULL (status and due_date are not), but as a generated
+ * column drizzle does not know it: told so, the kit pages it backwards with a
+ * plain row-value bound, without the "or queue_key is null" branch that would
+ * defeat the index (a previous page would read every row after it).
+ */
+const queueKey = new Proxy(financeTitle.queueKey, { get: (target, prop) => (prop === "notNull" ? true : Reflect.get(target, prop, target)) });
+
 const sortColumnOf = (sort: TitleSort) =>
-  ({ queue: financeTitle.queueKey, dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt })[sort];
+  ({ queue: queueKey, dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt })[sort];
 
 /**
- * The order a page is read in. The queue within a due-date range is by due date:
- * the queue key cannot range on the due day (paid and cancelled titles count it
- * backwards), so a month of the queue would read every title of the month, while
- * (agency, direction, due_date, id) — or (…, status, due_date, id) with a status —
- * seeks straight to the page.
+ * The order a page is read in. The whole queue within a due-date range is by due
+ * date: the queue key cannot range on the due day across its status groups (paid
+ * and cancelled titles count it backwards), so a month of the queue would read
+ * every title of the month, while (agency, direction, due_date, id) seeks straight
+ * to the page. With a status the queue stays: within one group the due-date range
+ * is a range of the queue key (titleFilterWhere).
  */
-export const pageSort = (sort: TitleSort, filter: TitleListFilter): TitleSort => (sort === "queue" && (filter.dueFrom || filter.dueTo) ? "dueDate" : sort);
+export const pageSort = (sort: TitleSort, filter: TitleListFilter): TitleSort => (sort === "queue" && !filter.status && (filter.dueFrom || filter.dueTo) ? "dueDate" : sort);
+
+/**
+ * Which end of a due-date range a page's cursor already bounds: with the rows by
+ * due date, a cursor's row-value comparison is where the index seek starts (the
+ * lower end scanning ascending, the upper one descending), and the range's own
+ * bound on that side must not compete with it (SQLite would seek from the start
+ * of the range and read every row before the cursor).
+ */
+export type CursorSide = "lower" | "upper" | null;
+export const cursorSideOf = (query: Pick<ListQuery<TitleSort, string>, "dir" | "after" | "before">): CursorSide => {
+  if (!query.after && !query.before) return null;
+  const scan = query.before ? (query.dir === "asc" ? "desc" : "asc") : query.dir;
+  return scan === "asc" ? "lower" : "upper";
+};
 
 /** The list's rows (uncounted: the count comes with the totals). */
-export function titleListSource(scope: Scope, direction: TitleDirection, filter: TitleListFilter, sort: TitleSort = "queue"): ListSource<TitleSort, never> {
+export function titleListSource(scope: Scope, direction: TitleDirection, filter: TitleListFilter, sort: TitleSort = "queue", cursorSide: CursorSide = null): ListSource<TitleSort, never> {
   const effective = pageSort(sort, filter);
   return {
     table: financeTitle,
     sortColumns: { queue: sortColumnOf(pageSort("queue", filter)), dueDate: financeTitle.dueDate, amount: financeTitle.amountCents, createdAt: financeTitle.createdAt },
     scope: (agencyId) => [eq(financeTitle.agencyId, agencyId!), eq(financeTitle.direction, direction)],
     search: financeTitle.searchText,
-    filterWhere: () => titleFilterWhere(scope, filter, effective),
+    filterWhere: () => titleFilterWhere(scope, filter, effective, cursorSide),
     count: false,
   };
 }
@@ -54,26 +79,44 @@ export function statusesOf(status: TitleFilterStatus | undefined): TitleStatus[]
   return [status];
 }
 
+/** 99991231 − the day as YYYYMMDD, 8 digits: how queue_key counts a paid or cancelled title's due day (most recent first). */
+const queueDay = (day: string) => String(99991231 - Number(day.replaceAll("-", ""))).padStart(8, "0");
+
 /**
- * The filter's conditions on finance_title. In the queue order the status also
- * bounds queue_key (its first character is the status group), so the page seeks
- * straight to its rows on the queue index.
+ * The filter's conditions on finance_title. In the queue order a status also
+ * bounds queue_key (its first character is the status group, then the due day,
+ * counted backwards for paid and cancelled titles), and so does a due-date range
+ * within a status, so the page seeks straight to its rows on the queue index.
+ * `cursorSide`: the bound of the sort column a page's cursor already gives is
+ * written with a unary + (it still filters, but is no index bound), or SQLite
+ * would seek from the range's start and read every row before the cursor.
  */
-export function titleFilterWhere(scope: Scope, filter: TitleListFilter, sort: TitleSort = "dueDate"): SQL[] {
+export function titleFilterWhere(scope: Scope, filter: TitleListFilter, sort: TitleSort = "dueDate", cursorSide: CursorSide = null): SQL[] {
   const today = todayIn(scope.timeZone);
   const out: SQL[] = [];
+  const bound = (column: SQLiteColumn, sortColumn: boolean, op: ">=" | "<=" | "<", value: string) => {
+    const side: CursorSide = op === ">=" ? "lower" : "upper";
+    return sortColumn && side === cursorSide ? sql`+${column} ${sql.raw(op)} ${value}` : sql`${column} ${sql.raw(op)} ${value}`;
+  };
   const statuses = statusesOf(filter.status);
   if (filter.status) out.push(statuses.length === 1 ? eq(financeTitle.status, statuses[0]!) : inArray(financeTitle.status, statuses));
   if (filter.status === "overdue") out.push(lt(financeTitle.dueDate, today));
   if (sort === "queue" && filter.status) {
-    const q = financeTitle.queueKey;
-    if (filter.status === "overdue") out.push(lt(q, `0${today}`));
-    else if (filter.status === "pending" || filter.status === "open" || filter.status === "partial") out.push(lt(q, "1"));
-    else if (filter.status === "paid") out.push(gte(q, "1"), lt(q, "2"));
-    else out.push(gte(q, "2"));
+    const q = (op: ">=" | "<=" | "<", value: string) => out.push(bound(financeTitle.queueKey, true, op, value));
+    if (filter.status === "paid" || filter.status === "cancelled") {
+      const group = filter.status === "paid" ? "1" : "2";
+      q(">=", filter.dueTo ? `${group}${queueDay(filter.dueTo)}` : group);
+      if (filter.dueFrom) q("<=", `${group}${queueDay(filter.dueFrom)}`);
+      else if (group === "1") q("<", "2");
+    } else {
+      if (filter.dueFrom) q(">=", `0${filter.dueFrom}`);
+      if (filter.dueTo && (filter.status !== "overdue" || filter.dueTo < today)) q("<=", `0${filter.dueTo}`);
+      else q("<", filter.status === "overdue" ? `0${today}` : "1");
+    }
   }
-  if (filter.dueFrom) out.push(gte(financeTitle.dueDate, filter.dueFrom));
-  if (filter.dueTo) out.push(lte(financeTitle.dueDate, filter.dueTo));
+  const onDue = sort === "dueDate";
+  if (filter.dueFrom) out.push(bound(financeTitle.dueDate, onDue, ">=", filter.dueFrom));
+  if (filter.dueTo) out.push(bound(financeTitle.dueDate, onDue, "<=", filter.dueTo));
   if (filter.party) out.push(eq(financeTitle.partyKind, filter.party.kind), eq(financeTitle.partyId, filter.party.id));
   if (filter.category) out.push(eq(financeTitle.categoryId, filter.category));
   if (filter.account) {
@@ -267,7 +310,7 @@ export async function titleListPage(scope: Scope, direction: TitleDirection, par
   await ensureFinanceDefaults(db, agencyId);
   const { query, filter } = parseTitleQuery(params);
   const [list, categories, accounts, party, totals] = await Promise.all([
-    runList(scope, titleListSource(scope, direction, filter, query.sort), query, titleSelect(scope, pageSort(query.sort, filter), "none")),
+    runList(scope, titleListSource(scope, direction, filter, query.sort, cursorSideOf(query)), query, titleSelect(scope, pageSort(query.sort, filter), "none")),
     categoryChoices(db, agencyId),
     accountChoices(db, agencyId),
     filter.party ? partyName(db, agencyId, filter.party.kind, filter.party.id) : Promise.resolve(null),
