@@ -28,7 +28,7 @@ import type { z } from "zod";
 import { FormActions } from "~/components/kit/FormActions";
 import { UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
 import { useLazyForm, type SchemaLoader } from "~/components/kit/lazy-form";
-import { considerForDirty } from "~/lib/kit/forms";
+import { considerForDirty } from "~/lib/kit/form-keys";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a form's object schema, as Conform takes it
 export function useRecordForm<S extends z.ZodType<Record<string, any>>>({

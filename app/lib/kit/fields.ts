@@ -9,34 +9,9 @@ import { z } from "zod";
 import { isValidBrPhone, isValidCep, isValidCnpj, isValidCpf, normalizePhone, onlyDigits } from "~/lib/platform/br-documents";
 import { msg, optionalText } from "~/lib/kit/forms";
 import { parseCalendarDate } from "~/lib/platform/time-zone";
+import { BR_STATES, regErr } from "~/lib/kit/field-keys";
 
-export const regErr = {
-  cpf: "registers.errors.cpf",
-  cnpj: "registers.errors.cnpj",
-  document: "registers.errors.document",
-  cep: "registers.errors.cep",
-  state: "registers.errors.state",
-  country: "registers.errors.country",
-  phone: "registers.errors.phone",
-  date: "registers.errors.date",
-  birthDate: "registers.errors.birthDate",
-  tooMany: "registers.errors.tooMany",
-  tag: "registers.errors.tag",
-  duplicateEmail: "registers.errors.duplicateEmail",
-  bankCode: "registers.errors.bankCode",
-  pixKey: "registers.errors.pixKey",
-  url: "registers.errors.url",
-  latitude: "registers.errors.latitude",
-  longitude: "registers.errors.longitude",
-  number: "registers.errors.number",
-  percent: "registers.errors.percent",
-  taken: "records.errors.taken",
-} as const;
-
-export const BR_STATES = [
-  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB",
-  "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
-] as const;
+export { BR_STATES, regErr };
 
 /** The record's version the form was loaded with (optimistic concurrency). */
 export const versionField = () => z.coerce.number({ error: msg.invalid }).int(msg.invalid).min(1, msg.invalid).max(1_000_000_000, msg.invalid);

@@ -2,22 +2,18 @@
  * The one form pattern: a zod schema per form shared by client and server
  * (Conform). Messages in schemas are translation keys (validation.*), so the
  * server's field errors render in the user's language, with or without JS.
+ * Components import the zod-free part from `~/lib/kit/form-keys` (re-exported
+ * here) and load their schema lazily (`useLazyForm`, `useRecordForm({ loadSchema })`).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
+import { considerForDirty, MAX_POSTED_ROWS, msg } from "~/lib/kit/form-keys";
 
 export { parseWithZod };
 
-export const msg = {
-  required: "validation.required",
-  email: "validation.email",
-  passwordMin: "validation.passwordMin",
-  passwordMax: "validation.passwordMax",
-  tooLong: "validation.tooLong",
-  invalid: "validation.invalid",
-} as const;
+export { considerForDirty, MAX_POSTED_ROWS, msg };
 
 /** A required, trimmed text field with a maximum length. */
 export const requiredText = (max = 200) =>
@@ -51,8 +47,6 @@ export const passwordField = () =>
 
 type Reply = SubmissionResult<string[]>;
 
-/** Repeatable rows a form may post (e-mails, contacts...): a higher index is refused before parsing. */
-export const MAX_POSTED_ROWS = 100;
 
 /**
  * The server's parse of a posted form: Conform + the form's zod schema, or null
@@ -125,10 +119,3 @@ export function malformed() {
 export function invalid(result: Reply, status = 400) {
   return data({ result }, { status });
 }
-
-/**
- * Conform's `shouldDirtyConsider` for record forms: the hidden bookkeeping fields
- * (version, intent) are not the user's changes, so a form just loaded or just
- * saved is not "dirty" and leaving it asks nothing.
- */
-export const considerForDirty = (name: string) => name !== "version" && name !== "intent" && !name.startsWith("__");

@@ -14,8 +14,7 @@
  */
 import { RECEPTIVE_ORDER_STATUSES, type CnhCategory, type FleetVehicleType } from "~/db/schema/receptive";
 import type { ListSpec } from "~/lib/kit/list";
-import { parseCalendarDate } from "~/lib/platform/time-zone";
-import { utcToLocalInput } from "~/lib/services/fields";
+import { parseCalendarDate, todayIn } from "~/lib/platform/time-zone";
 
 export type { OrderInput } from "~/lib/receptive/order.schema";
 
@@ -113,8 +112,7 @@ export function assignmentProblems(
 
 /** The calendar days (agency zone) an order runs on: the day of its start and of its last minute. */
 export function orderDays(interval: Interval, timeZone: string): { first: string; last: string } {
-  const lastMinute = new Date(Date.parse(interval.endsAt) - 60_000).toISOString();
-  return { first: utcToLocalInput(interval.startsAt, timeZone).slice(0, 10), last: utcToLocalInput(lastMinute, timeZone).slice(0, 10) };
+  return { first: todayIn(timeZone, Date.parse(interval.startsAt)), last: todayIn(timeZone, Date.parse(interval.endsAt) - 60_000) };
 }
 
 // ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  * form schema shared by browser and server, the list's sorts and filters, and
  * the CSV columns.
  */
-import { BR_STATES } from "~/lib/kit/fields";
+import { BR_STATES } from "~/lib/kit/field-keys";
 import type { ListSpec } from "~/lib/kit/list";
 
 export type { BoardingPointInput } from "~/lib/registers/boarding-point.schema";
