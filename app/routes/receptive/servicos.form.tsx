@@ -25,7 +25,8 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
     toForm: serviceFormValues,
     empty: serviceEmpty(scope.currency),
     newTitle: getI18n(context).t("receptive.services.new"),
-    extra: async (row) => ({ providers: await providerOptions(scope, row?.providerId) }),
+    // The currencies come with the data: their module (services/fields) carries zod, kept out of this chunk.
+    extra: async (row) => ({ providers: await providerOptions(scope, row?.providerId), currencies: SERVICE_CURRENCIES }),
   });
 }
 
@@ -46,7 +47,7 @@ export default function ReceptiveServiceForm({ loaderData, actionData }: Route.C
       record={loaderData}
       actionData={actionData as RecordActionData | undefined}
       fieldLabel={(field) => lookup(i18n, `receptive.fields.${field}`) ?? field}
-      form={({ key, ...form }) => <ServiceFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} providers={loaderData.providers} />}
+      form={({ key, ...form }) => <ServiceFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} providers={loaderData.providers} currencies={loaderData.currencies} />}
     />
   );
 }
@@ -57,12 +58,14 @@ function ServiceFields({
   lastResult,
   isNew,
   providers,
+  currencies,
 }: {
   defaultValue: Record<string, unknown>;
   version: number;
   lastResult: SubmissionResult<string[]> | undefined;
   isNew: boolean;
   providers: Option[];
+  currencies: readonly string[];
 }) {
   const { t } = useTranslation();
   const [form, fields] = useRecordForm({ id: "receptive-service-form", loadSchema: () => import("~/lib/receptive/service.schema").then((m) => m.serviceSchema), lastResult, defaultValue });
@@ -92,7 +95,7 @@ function ServiceFields({
         <div className="form-grid">
           <FormField field={fields.cost} label={t("receptive.fields.cost")} inputMode="decimal" placeholder="0,00" />
           <FormField field={fields.price} label={t("receptive.fields.price")} inputMode="decimal" placeholder="0,00" />
-          <SelectField field={fields.currency} label={t("receptive.fields.currency")} required options={SERVICE_CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          <SelectField field={fields.currency} label={t("receptive.fields.currency")} required options={currencies.map((c) => ({ value: c, label: c }))} />
         </div>
       </FormSection>
     </RecordForm>
