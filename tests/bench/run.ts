@@ -30,6 +30,7 @@ import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { BENCH_CLIENTS, clientListTargets, seedClients, type SeededClients } from "./seed-clients.ts";
 import { BENCH_TITLES, financeTargets, seedFinance, type SeededFinance } from "./seed-finance.ts";
+import { BENCH_EXCURSION_PASSENGERS, excursionTargets, seedExcursion } from "./seed-excursions.ts";
 import { BENCH_PACKAGES, packageListTargets, seedPackages } from "./seed-packages.ts";
 import { freshState, queryLogConfig, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
 
@@ -905,12 +906,15 @@ async function main() {
     clientsSeed = seedClients(root, STATE_DIR);
     console.log(`Seeding ${BENCH_PACKAGES} third-party packages into Sol Viagens (tests/bench/seed-packages.ts)...`);
     seedPackages(root, STATE_DIR);
+    console.log(`Seeding a ${BENCH_EXCURSION_PASSENGERS}-seat excursion with its passengers into Sol Viagens (tests/bench/seed-excursions.ts)...`);
+    await seedExcursion(root, STATE_DIR);
     app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
     const cookie100k = await signIn(app.baseUrl, "10.250.0.3");
     const big = [
       ...(await clientListTargets(app.baseUrl, clientsSeed, cookie100k)).map((t) => ({ ...t, goal: GOALS.page })),
       { name: "clients list (100k) .data", path: dataPath("/cadastros/clientes"), headers: { Cookie: cookie100k }, goal: GOALS.data },
       ...(await packageListTargets(app.baseUrl, cookie100k)).map((t) => ({ ...t, goal: GOALS.page })),
+      ...(await excursionTargets(app.baseUrl, cookie100k)).map((t) => ({ ...t, goal: t.path.endsWith(".data") ? GOALS.data : GOALS.page })),
       { name: "dashboard (100k clients)", path: "/dashboard", headers: { Cookie: cookie100k }, goal: GOALS.page },
       { name: "dashboard (100k clients) .data", path: dataPath("/dashboard"), headers: { Cookie: cookie100k }, goal: GOALS.data },
     ];
