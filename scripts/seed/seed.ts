@@ -10,6 +10,7 @@ import { buildFinanceRows, FINANCE_TABLES, type FinanceTable } from "./seed-fina
 import { buildPackageRows, PACKAGE_TABLES, type PackageTable } from "./seed-packages.ts";
 import { buildServiceRows, SERVICE_TABLES, type ServiceTable } from "./seed-services.ts";
 import { buildReceptiveRows, RECEPTIVE_TABLES, type ReceptiveTable } from "./seed-receptive.ts";
+import { buildExcursionRows, EXCURSION_TABLES, type ExcursionTable } from "./seed-excursions.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -211,5 +212,42 @@ export async function buildSeedStatements(
   for (const table of Object.keys(SERVICE_TABLES) as ServiceTable[]) {
     statements.push(...insertMany(table, services[table]));
   }
+  // Excursions (scripts/seed/seed-excursions.ts): on the charters, boarding points, crew and fleet above; no passengers.
+  const excursions = buildExcursionRows(DEMO_AGENCIES, { today: new Date(), parties: excursionParties(registers, packages, receptive, services) });
+  for (const table of Object.keys(EXCURSION_TABLES) as ExcursionTable[]) {
+    statements.push(...insertMany(table, excursions[table]));
+  }
   return statements;
+}
+
+/** What each demo agency's excursions use from the rows seeded before them. */
+export function excursionParties(
+  registers: Record<string, SeedRow[]>,
+  packages: Record<string, SeedRow[]>,
+  receptive: Record<string, SeedRow[]>,
+  services: Record<string, SeedRow[]>,
+) {
+  const of = (rows: readonly SeedRow[] | undefined, agencyId: string) => (rows ?? []).filter((r) => r.agency_id === agencyId);
+  return Object.fromEntries(
+    DEMO_AGENCIES.map((a) => [
+      a.id,
+      {
+        charters: of(services.ground_charter, a.id).map((r) => ({
+          id: String(r.id),
+          title: String(r.title),
+          capacity: Number(r.capacity),
+          departureAt: String(r.departure_at),
+          returnAt: r.return_at ? String(r.return_at) : null,
+          destinationId: r.destination_id ? String(r.destination_id) : null,
+        })),
+        boardingPoints: of(registers.boarding_point, a.id).map((r) => ({ id: String(r.id), name: String(r.name), offset: Number(r.default_offset_minutes) })),
+        destinations: [...of(registers.destination, a.id), ...of(packages.destination, a.id)].map((r) => ({ id: String(r.id), name: String(r.name) })),
+        guides: of(receptive.guide, a.id).map((r) => String(r.id)),
+        drivers: of(receptive.driver, a.id).map((r) => String(r.id)),
+        fleet: of(receptive.fleet_vehicle, a.id).map((r) => ({ id: String(r.id), plate: String(r.plate), seats: Number(r.seats) })),
+        hotelBlocks: of(services.accommodation_block, a.id).map((r) => String(r.id)),
+        userId: DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null,
+      },
+    ]),
+  );
 }
