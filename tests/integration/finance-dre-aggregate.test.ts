@@ -27,7 +27,8 @@ import { titleTotals, titleTotalsFromAggregate, titleTotalsFromTitles } from "~/
 import { cancelTitle, createTitles, findTitle, updateTitle } from "~/lib/finance/ledger/titles.server";
 import { createDb } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
-import { createAgency } from "./fixtures";
+import { createAgency, createUser, signIn } from "./fixtures";
+import { appRequest, json } from "./harness";
 
 const RUNS = Number((import.meta as { env?: Record<string, string | undefined> }).env?.VITE_FINANCE_PROPERTY_RUNS) || 12;
 /** Competence and entry days across the year's edges (the DRE of 2026 must leave out 2025-12 and 2027-01). */
@@ -342,5 +343,45 @@ describe("finance_dre_total and finance_title_category_total, kept by triggers",
     expect((await dreCells(a.scope, "competence", "2026-01", "2026-12")).map((c) => c.signedCents)).toEqual([5_000]);
     expect((await titleTotals(a.scope, "receivable", { category: a.revenue[0]! }, "")).from).toBe("aggregate");
     expect((await titleTotals(a.scope, "receivable", { category: a.revenue[0]!, party: { kind: "client", id: a.clientId } }, "")).from).toBe("titles");
+  });
+
+  it("the DRE screen's drill-down pages a cell 100 rows at a time; its total is the cell's figure; another agency's category shows nothing", async () => {
+    const w = await world();
+    const other = await world();
+    const user = await createUser({ role: "Admin", agencyId: w.scope.agencyId });
+    const cookie = await signIn(user.email);
+    const now = new Date().toISOString();
+    const ids = Array.from({ length: 230 }, () => uuidv7());
+    const rows = ids.map((id, i) => {
+      const day = `2026-03-${String(1 + (i % 28)).padStart(2, "0")}`;
+      return `('${id}', '${w.scope.agencyId}', 'receivable', 'client', '${w.clientId}', 'Pacote ${i}', '${w.revenue[0]}', '${day}', '${day}', ${100 + i}, 'BRL', 0, 'open', '${id}', '${now}', '${now}', 1)`;
+    });
+    await env.DB.prepare(
+      `insert into finance_title (id, agency_id, direction, party_kind, party_id, description, category_id, competence_date, due_date, amount_cents, currency, paid_cents, status, group_id, created_at, updated_at, version) values ${rows.join(", ")}`,
+    ).run();
+    const total = ids.reduce((n, _, i) => n + 100 + i, 0);
+    const expected = ids.map((id, i) => ({ id, day: `2026-03-${String(1 + (i % 28)).padStart(2, "0")}` })).sort((a, b) => (a.day === b.day ? (a.id < b.id ? -1 : 1) : a.day < b.day ? -1 : 1));
+    type Detail = { detail: { rows: { id: string }[]; next: string | null; paged: boolean; totalCents: number } | null };
+    const base = `/financeiro/relatorios/dre?year=2026&basis=competence&category=${w.revenue[0]}&month=2026-03`;
+    const seen: string[] = [];
+    let url = base;
+    for (let page = 0; page < 4; page++) {
+      const res = await appRequest(url, { cookie });
+      expect(res.status).toBe(200);
+      const { detail } = await json<Detail>(res);
+      expect(detail!.totalCents).toBe(total);
+      expect(detail!.paged).toBe(page > 0);
+      expect(detail!.rows.length).toBe(page < 2 ? 100 : 30);
+      seen.push(...detail!.rows.map((r) => r.id));
+      if (!detail!.next) break;
+      url = `${base}&after=${encodeURIComponent(detail!.next)}`;
+    }
+    expect(seen).toEqual(expected.map((e) => e.id));
+    // A malformed cursor is the first page.
+    const bad = await json<Detail>(await appRequest(`${base}&after=nonsense~`, { cookie }));
+    expect(bad.detail!.rows[0]!.id).toBe(expected[0]!.id);
+    // Another agency's category: nothing behind it here.
+    const foreign = await json<Detail>(await appRequest(`/financeiro/relatorios/dre?year=2026&basis=competence&category=${other.revenue[0]}&month=2026-03`, { cookie }));
+    expect(foreign.detail).toMatchObject({ rows: [], totalCents: 0, next: null });
   });
 });
