@@ -1,27 +1,21 @@
-import { Badge, Box, Button, Flex, Heading, IconButton, Popover, ScrollArea, Text } from "@radix-ui/themes";
-import { Bell } from "lucide-react";
+/**
+ * The notification bell's live part, a chunk of its own (NotificationBell.tsx
+ * loads it after the page has hydrated): the socket to the user's room
+ * (partysocket) and the popover with the list.
+ */
+import { Box, Button, Flex, Heading, Popover, ScrollArea, Text } from "@radix-ui/themes";
 import usePartySocket from "partysocket/react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
+import { BellButton, fetchNotifications, type NotificationList } from "~/components/shell/NotificationBell";
 import { useToast } from "~/components/ui/Toaster";
 import { formatRelative } from "~/lib/platform/format";
 import type { RoomEvent } from "~/lib/platform/realtime-events";
 
-type Item = { id: string; title: string; message: string; link: string | null; read: boolean; createdAt: string };
-type State = { items: Item[]; unread: number; loaded: boolean };
+type State = { items: NotificationList["notifications"]; unread: number; loaded: boolean };
 
 const LIMIT = 100;
-
-async function fetchNotifications(): Promise<{ notifications: Item[]; unread: number } | null> {
-  try {
-    const res = await fetch("/notificacoes", { headers: { Accept: "application/json" } });
-    return res.ok ? ((await res.json()) as { notifications: Item[]; unread: number }) : null;
-  } catch (error) {
-    console.warn("notifications could not be loaded", error);
-    return null;
-  }
-}
 
 async function post(body: Record<string, string>) {
   const res = await fetch("/notificacoes", {
@@ -38,7 +32,7 @@ async function post(body: Record<string, string>) {
  * with an error toast, if saving fails. A live notification goes on top, raises
  * the count and shows a toast. After a lost connection the list reloads.
  */
-export function NotificationBell({ userId }: { userId: string }) {
+export function NotificationCenter({ userId, initial, defaultOpen }: { userId: string; initial: Promise<NotificationList | null>; defaultOpen: boolean }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   // Screens that show notification figures (the dashboard) follow live changes.
@@ -50,14 +44,14 @@ export function NotificationBell({ userId }: { userId: string }) {
     fetchNotifications().then((data) => data && setState({ items: data.notifications, unread: data.unread, loaded: true }));
   }, []);
 
-  // First load; every (re)connection of the socket reloads too.
+  // First load (fetched beside this chunk); every (re)connection of the socket reloads too.
   useEffect(() => {
     let cancelled = false;
-    fetchNotifications().then((data) => !cancelled && data && setState({ items: data.notifications, unread: data.unread, loaded: true }));
+    initial.then((data) => !cancelled && data && setState({ items: data.notifications, unread: data.unread, loaded: true }));
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [initial]);
 
   usePartySocket({
     party: "notifications",
@@ -129,25 +123,10 @@ export function NotificationBell({ userId }: { userId: string }) {
   };
 
   const unread = state.unread;
-  const label = unread > 0 ? `${t("notifications.open")} (${t("notifications.unreadCount", { count: unread })})` : t("notifications.open");
   return (
-    <Popover.Root>
+    <Popover.Root defaultOpen={defaultOpen}>
       <Popover.Trigger>
-        <IconButton variant="ghost" color="gray" aria-label={label} data-testid="notification-bell" data-connected={connected ? "true" : "false"} style={{ position: "relative" }}>
-          <Bell size={18} aria-hidden />
-          {unread > 0 && (
-            <Badge
-              color="red"
-              variant="solid"
-              radius="full"
-              size="1"
-              data-testid="notification-count"
-              style={{ position: "absolute", top: -4, right: -6, minWidth: 18, justifyContent: "center" }}
-            >
-              {unread > 99 ? "99+" : unread}
-            </Badge>
-          )}
-        </IconButton>
+        <BellButton unread={unread} connected={connected} />
       </Popover.Trigger>
       <Popover.Content align="end" sideOffset={8} width="360px" aria-labelledby="notifications-title">
         <Flex justify="between" align="center" mb="2" gap="2">
