@@ -346,6 +346,47 @@ test.describe("clients form", () => {
     await cancel.click();
     await expect(page).toHaveURL(new RegExp(`${LIST}$`), { timeout: 3_000 });
   });
+
+  // The schema is not in the route chunk (useRecordForm's loadSchema): it arrives
+  // on the form's first focus (or when idle), then the browser validates before any post.
+  test("the browser validates after the schema's lazy load: a field error before posting", async ({ page }) => {
+    await signIn(page);
+    const schemaFetches: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (/\/client\.schema-[\w-]+\.js$/.test(r.url())) schemaFetches.push(r.url());
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.goto(`${LIST}/novo`);
+    await page.waitForLoadState("networkidle");
+    const nameInput = page.locator("#client-form").getByRole("textbox", { name: TEXT.pt.fullName, exact: true });
+    await nameInput.fill("Ana");
+    await nameInput.fill("");
+    await nameInput.press("Tab");
+    await expect(nameInput).toHaveAttribute("aria-invalid", "true");
+    await expect(nameInput).toHaveAccessibleDescription("Campo obrigatório.");
+    expect(schemaFetches.length, "the schema came as a chunk of its own").toBeGreaterThan(0);
+    expect(posts, "nothing was posted").toEqual([]);
+    await nameInput.fill("Ana Souza");
+    await expect(nameInput).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("without JavaScript the server's field error shows next to the field", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto(`${LIST}/novo`);
+    const form = page.locator("#client-form");
+    await form.getByRole("textbox", { name: TEXT.pt.fullName, exact: true }).fill("Sem Script");
+    const cpfInput = form.getByRole("textbox", { name: TEXT.pt.cpf, exact: true });
+    await cpfInput.fill("123.456.789-00");
+    await page.getByTestId("record-save").click();
+    await expect(page).toHaveURL(new RegExp(`${LIST}/novo$`));
+    await expect(cpfInput).toHaveAttribute("aria-invalid", "true");
+    await expect(cpfInput).toHaveAccessibleDescription(TEXT.pt.cpfError);
+    await expect(cpfInput).toHaveValue("123.456.789-00");
+    await context.close();
+  });
 });
 
 test.describe("clients list", () => {
