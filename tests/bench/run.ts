@@ -94,6 +94,7 @@ export const staffPages: { name: string; path: string }[] = [
   { name: "third-party packages list", path: "/servicos/pacotes-de-terceiros" },
   { name: "hotel blocks list", path: "/servicos/bloqueio-hospedagem" },
   { name: "air blocks list", path: "/servicos/bloqueio-aereo" },
+  { name: "excursions list", path: "/servicos/excursoes" },
   { name: "receptive services list", path: "/receptivo/servicos" },
   { name: "drivers list", path: "/receptivo/motoristas" },
   { name: "guides list", path: "/receptivo/guias" },

@@ -487,13 +487,14 @@ describe("the manifest lock", () => {
     const same = { title: "Manifesto final", "boardings[0].id": b0!.id, "boardings[1].id": b1!.id, "components[0].id": c0!.id, "components[1].id": c1!.id };
     const before = await rowOf(id);
     const children = await childrenOf(id);
-    for (const change of [
+    const changes: Record<string, string>[] = [
       { departureAt: "2027-12-10T22:00", "boardings[0].departureAt": "2027-12-10T22:00" },
       { returnAt: "2027-12-16T18:00" },
       { "boardings[1].boardingPointId": sol.points[2]! },
       { "components[1].ref": "", "components[1].notes": "", "components[1].id": "" },
       { charterId: "", capacity: "20" },
-    ]) {
+    ];
+    for (const change of changes) {
       const res = await post(sol.operacional.cookie, editPath(id), excursionForm(sol, { ...same, ...change, version: "1" }));
       expect(res.status, JSON.stringify(change)).toBe(403);
       expect((await json<Reply>(res)).lockError).toBe("services.excursions.errors.manifestLocked");

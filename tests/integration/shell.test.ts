@@ -28,15 +28,11 @@ const ROUTES = [
   "/tarefas/pendentes",
   "/tarefas/geral",
   // Built services' edit screens answer 404 for an id that is no record (tests/integration/services-*.test.ts).
-  ...["pacotes-de-terceiros", "fretamento-terrestre", "bloqueio-hospedagem", "bloqueio-aereo"].flatMap((k) => [
+  // Excursions' edit, clone and operational screens too (services-excursions.test.ts, excursions-operational.test.ts).
+  ...["pacotes-de-terceiros", "fretamento-terrestre", "bloqueio-hospedagem", "bloqueio-aereo", "excursoes"].flatMap((k) => [
     `/servicos/${k}`,
     `/servicos/${k}/novo`,
   ]),
-  "/servicos/excursoes",
-  "/servicos/excursoes/novo",
-  "/servicos/excursoes/editar/42",
-  "/servicos/excursoes/clonar/42",
-  "/servicos/excursoes/operacional/42",
   "/servicos/receptivo",
   // Built (routes/receptive): an unknown editar id is a 404, tested in receptive-registers.test.ts.
   ...["servicos", "motoristas", "guias", "frota"].flatMap((k) => [`/receptivo/${k}`, `/receptivo/${k}/novo`]),
@@ -139,8 +135,8 @@ describe("authenticated routes of spec §2.6", () => {
   });
 
   it("describe each generic screen by its licence entry, kind and translated title", async () => {
-    const novo = await json<ScreenData>(await appRequest("/servicos/excursoes/novo", { cookie: admin }));
-    expect(novo.screen).toMatchObject({ licence: ["servicos", "excursoes"], kind: "new" });
+    const novo = await json<ScreenData>(await appRequest("/vendas/excursoes/novo", { cookie: admin }));
+    expect(novo.screen).toMatchObject({ licence: ["vendas", "excursoes"], kind: "new" });
     expect(novo.documentTitle).toBe("Novo · Excursões");
     const comissoes = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: admin }));
     expect(comissoes.screen.licence).toEqual(["financeiro", "faturamento", "comissoes"]);

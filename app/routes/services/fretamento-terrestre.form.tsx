@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Flex, Text } from "@radix-ui/themes";
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { BusFront } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
@@ -48,7 +49,7 @@ export const loader = ({ context, request, params }: Route.LoaderArgs) => {
         destinationOptions(scope, row?.destinationId),
         row ? charterAvailability(scope, [row]).then((m) => m.get(row.id) ?? null) : null,
       ]);
-      return { companies, destinations, availability, antt: row ? anttStatus(row, scope.timeZone) : null, canArchive: canArchiveServices(scope.role) };
+      return { recordId: row?.id ?? null, companies, destinations, availability, antt: row ? anttStatus(row, scope.timeZone) : null, canArchive: canArchiveServices(scope.role) };
     },
   });
 };
@@ -89,7 +90,19 @@ export default function CharterForm({ loaderData, actionData }: Route.ComponentP
           { label: t("menu.servicos.title"), href: null },
           { label: t("menu.servicos.fretamento_terrestre.title"), href: CHARTER_LIST_PATH },
         ]}
-        actions={!isNew ? <ServiceActions kind="charter" name={loaderData.name} canArchive={loaderData.canArchive} /> : undefined}
+        actions={
+          !isNew ? (
+            <Flex gap="2" wrap="wrap">
+              {/* A trip on this bus: the excursion form prefilled from the charter. */}
+              <Button asChild variant="soft" data-testid="charter-create-excursion">
+                <Link to={`/servicos/excursoes/novo?fretamento=${loaderData.recordId}`}>
+                  <BusFront size={16} aria-hidden /> {t("services.excursions.createFromCharter")}
+                </Link>
+              </Button>
+              <ServiceActions kind="charter" name={loaderData.name} canArchive={loaderData.canArchive} />
+            </Flex>
+          ) : undefined
+        }
       />
       {ad?.archiveError && (
         <Notice tone="error">{t("services.archive.forbidden")}</Notice>
