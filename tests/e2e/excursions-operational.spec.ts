@@ -27,8 +27,8 @@ const EMPTY_TRIP = "0190e2e0-0015-7001-8000-000000000002";
 const TITLE = "Gramado Natal Luz — operacional e2e";
 
 const TEXT = {
-  pt: { checklist: "Checklist antes da viagem", passengers: "Passageiros", empty: "Nenhum passageiro ainda", passport: "Passaporte", seat: "Poltrona 1, vendida" },
-  es: { checklist: "Checklist antes del viaje", passengers: "Pasajeros", empty: "Todavía no hay pasajeros", passport: "Pasaporte", seat: "Asiento 1, vendido" },
+  pt: { checklist: "Checklist antes da viagem", empty: "Nenhum passageiro ainda", rg: "RG", passport: "Passaporte", seat: "Poltrona 1, vendida" },
+  es: { checklist: "Checklist antes del viaje", empty: "Todavía no hay pasajeros", rg: "RG \\(documento de identidad\\)", passport: "Pasaporte", seat: "Asiento 1, vendido" },
 } as const;
 
 const q = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replaceAll("'", "''")}'`);
@@ -126,10 +126,11 @@ const VARIANTS = [
 for (const { lang, size } of VARIANTS) {
   test(`the operational view: checklist, passengers, seats, manifest CSV (${lang}, ${size})`, async ({ page, baseURL }) => {
     const text = TEXT[lang];
-    const errors = watchConsole(page);
     await page.setViewportSize(VIEWPORTS[size]);
     if (lang !== "pt") await page.context().addCookies([{ name: "lng", value: lang, url: baseURL! }]);
     await signIn(page);
+    // This screen's console from here on (the sign-in page is another spec's).
+    const errors = watchConsole(page);
 
     await page.goto(`/servicos/excursoes/operacional/${TRIP}`);
     await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
@@ -154,9 +155,9 @@ for (const { lang, size } of VARIANTS) {
     const lines = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trim().split(/\r\n/);
     expect(lines[0]).toBe("number;name;documentType;documentNumber;seat;boardingPoint;boardingTime");
     expect(lines).toHaveLength(9);
-    expect(lines[1]).toMatch(/^1;Ana Beatriz Souza;RG;12345671;1;/);
+    expect(lines[1]).toMatch(new RegExp(`^1;Ana Beatriz Souza;${text.rg};12345671;1;`));
     expect(lines[3]).toMatch(new RegExp(`^3;Carla Mendes;${text.passport};12345673;3;`));
-    expect(lines[5]).toMatch(/^5;Elisa Nogueira;RG;—;5;/);
+    expect(lines[5]).toMatch(new RegExp(`^5;Elisa Nogueira;${text.rg};—;5;`));
 
     // As printed: the shell and the buttons gone.
     await page.emulateMedia({ media: "print" });

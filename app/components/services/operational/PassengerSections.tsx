@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { StatusBadge } from "~/components/ui";
 import { boardingGroups, roomingGroups, type OperationalBoarding, type OperationalPassenger } from "~/lib/excursions/operational";
@@ -18,41 +18,42 @@ export function PassengerTable({ passengers, boardings, timeZone }: { passengers
   const { t, i18n } = useTranslation();
   const documentOf = useDocument();
   const byId = new Map(boardings.map((b) => [b.id, b]));
+  // Plain elements with the theme's table classes (no Radix scroll area): the wrapper scrolls sideways on a
+  // narrow screen and takes focus, so the keyboard can scroll it too.
   return (
-    <div className="operational-table-wrap">
-      <Table.Root variant="surface" size="1" data-testid="operational-passengers">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeaderCell>{t(`${K}.columns.seat`)}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t(`${K}.columns.name`)}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t(`${K}.columns.document`)}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t(`${K}.columns.ageBand`)}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t(`${K}.columns.room`)}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t(`${K}.columns.boarding`)}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t(`${K}.columns.phone`)}</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>{t(`${K}.columns.status`)}</Table.ColumnHeaderCell>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
+    <div className="rt-TableRoot rt-r-size-1 rt-variant-surface operational-table-wrap" tabIndex={0} role="region" aria-label={t(`${K}.sections.passengers`)}>
+      <table className="rt-TableRootTable" data-testid="operational-passengers">
+        <thead className="rt-TableHeader">
+          <tr className="rt-TableRow">
+            {(["seat", "name", "document", "ageBand", "room", "boarding", "phone", "status"] as const).map((c) => (
+              <th key={c} className="rt-TableCell rt-TableColumnHeaderCell" scope="col">
+                {t(`${K}.columns.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="rt-TableBody">
           {passengers.map((p) => {
             const b = p.boardingId ? byId.get(p.boardingId) : undefined;
             return (
-              <Table.Row key={p.id} data-seat={p.seat ?? undefined}>
-                <Table.Cell>{p.seat ?? "—"}</Table.Cell>
-                <Table.RowHeaderCell>{p.name}</Table.RowHeaderCell>
-                <Table.Cell>{documentOf(p)}</Table.Cell>
-                <Table.Cell>{t(`services.packages.ageBands.${p.ageBand}`)}</Table.Cell>
-                <Table.Cell>{[p.roomLabel, p.roomType ? t(`services.packages.roomTypes.${p.roomType}`) : null].filter(Boolean).join(" · ") || "—"}</Table.Cell>
-                <Table.Cell>{b ? `${b.name} · ${formatTime(b.departureAt, i18n.language, timeZone)}` : "—"}</Table.Cell>
-                <Table.Cell>{p.phone ?? "—"}</Table.Cell>
-                <Table.Cell>
+              <tr key={p.id} className="rt-TableRow" data-seat={p.seat ?? undefined}>
+                <td className="rt-TableCell">{p.seat ?? "—"}</td>
+                <th className="rt-TableCell rt-TableRowHeaderCell" scope="row">
+                  {p.name}
+                </th>
+                <td className="rt-TableCell">{documentOf(p)}</td>
+                <td className="rt-TableCell">{t(`services.packages.ageBands.${p.ageBand}`)}</td>
+                <td className="rt-TableCell">{[p.roomLabel, p.roomType ? t(`services.packages.roomTypes.${p.roomType}`) : null].filter(Boolean).join(" · ") || "—"}</td>
+                <td className="rt-TableCell">{b ? `${b.name} · ${formatTime(b.departureAt, i18n.language, timeZone)}` : "—"}</td>
+                <td className="rt-TableCell">{p.phone ?? "—"}</td>
+                <td className="rt-TableCell">
                   <StatusBadge tone={p.status === "confirmed" ? "active" : "warning"}>{t(`${K}.passengerStatus.${p.status === "confirmed" ? "confirmed" : "held"}`)}</StatusBadge>
-                </Table.Cell>
-              </Table.Row>
+                </td>
+              </tr>
             );
           })}
-        </Table.Body>
-      </Table.Root>
+        </tbody>
+      </table>
     </div>
   );
 }
