@@ -109,8 +109,9 @@ export function seedFinance(root: string, stateDir: string, count = BENCH_TITLES
 
 /**
  * The receivables list (first page, a later page, the overdue filter, a month of
- * due dates, a search), the totals request of those filters (and of a category:
- * summed over the titles), and the DRE of the year on both bases, signed in.
+ * due dates and its page 2, a search), the totals request of those filters (and of
+ * a category), the DRE of the year on both bases (from finance_dre_total) and the
+ * drill-down of one of its cells, signed in.
  */
 export async function financeTargets(baseUrl: string, cookie: string): Promise<BenchTarget[]> {
   const headers = { Cookie: cookie };
@@ -126,19 +127,27 @@ export async function financeTargets(baseUrl: string, cookie: string): Promise<B
   const later = `${list}?sort=dueDate&dir=asc&after=${Buffer.from(JSON.stringify([deep.due, deep.id])).toString("base64url")}`;
   const month = day(200).slice(0, 7);
   const period = `dueFrom=${month}-01&dueTo=${month}-28`;
+  // Page 2 of that month (the whole queue within a due-date range pages by due date).
+  const inMonth = byDue.filter((t) => t.due >= `${month}-01` && t.due <= `${month}-28`);
+  const monthPage2 = `${list}?${period}&after=${Buffer.from(JSON.stringify([inMonth[24]!.due, inMonth[24]!.id])).toString("base64url")}`;
   const category = financeSeedId("chart_account", 0, DEFAULT_CHART.findIndex((c) => c.systemKey === "revenue.air") + 1);
+  // The DRE drill-down of one cell (a category in a month: ~2,000 titles), its first page.
+  const drillMonth = day(300).slice(0, 7);
+  const drill = `/financeiro/relatorios/dre?year=${drillMonth.slice(0, 4)}&basis=competence&category=${category}&month=${drillMonth}`;
   return [
     { name: "receivables (100k), first page", path: list, headers },
     { name: "receivables (100k), page 2", path: next.replaceAll("&amp;", "&"), headers },
     { name: "receivables (100k), page after the 50,000th by due date", path: later, headers },
     { name: "receivables (100k), status=overdue", path: `${list}?status=overdue`, headers },
     { name: "receivables (100k), a month of due dates", path: `${list}?${period}`, headers },
+    { name: "receivables (100k), a month of due dates, page 2", path: monthPage2, headers },
     { name: "receivables (100k), search", path: `${list}?q=pacote`, headers },
     { name: "receivables (100k) totals, no filter", path: `${list}/totais`, headers },
     { name: "receivables (100k) totals, status=overdue", path: `${list}/totais?status=overdue`, headers },
     { name: "receivables (100k) totals, a month of due dates", path: `${list}/totais?${period}`, headers },
-    { name: "receivables (100k) totals, a category (over the titles)", path: `${list}/totais?category=${category}`, headers },
+    { name: "receivables (100k) totals, a category", path: `${list}/totais?category=${category}`, headers },
     { name: `DRE ${BENCH_YEAR} competence (100k titles)`, path: `/financeiro/relatorios/dre?year=${BENCH_YEAR}&basis=competence`, headers },
     { name: `DRE ${BENCH_YEAR} cash (100k titles)`, path: `/financeiro/relatorios/dre?year=${BENCH_YEAR}&basis=cash`, headers },
+    { name: "DRE drill-down of one cell (competence, a category in a month), first page", path: drill, headers },
   ];
 }
