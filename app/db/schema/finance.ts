@@ -381,6 +381,12 @@ export const financeEntry = sqliteTable(
     currency: text("currency").notNull().default("BRL"),
     /** A manual entry's category (a settlement's comes from its title). */
     categoryId: text("category_id"),
+    /**
+     * The DRE's category of the entry: its own category, or else its title's (the
+     * same agency's) — kept so by triggers (migration 0019) whoever writes the entry
+     * or changes its title's category. The cash drill-down's index.
+     */
+    dreCategoryId: text("dre_category_id"),
     reversesId: text("reverses_id"),
     transferId: text("transfer_id"),
     description: text("description"),
@@ -395,6 +401,7 @@ export const financeEntry = sqliteTable(
     index("finance_entry_title_idx").on(t.agencyId, t.titleId),
     index("finance_entry_date_idx").on(t.agencyId, t.date),
     index("finance_entry_transfer_idx").on(t.agencyId, t.transferId),
+    index("finance_entry_dre_idx").on(t.agencyId, t.dreCategoryId, t.date, t.id),
     uniqueIndex("finance_entry_reverses_uq").on(t.reversesId).where(sql`reverses_id is not null`),
     uniqueIndex("finance_entry_origin_ref_uq").on(t.agencyId, t.origin, t.originRef).where(sql`origin_ref is not null`),
     check("finance_entry_kind_ck", sql`kind in (${enumList(ENTRY_KINDS)})`),
