@@ -103,8 +103,9 @@ export function useLazyForm<S extends FormSchema>({
     if (parseWithZod) start();
     const idle =
       typeof window.requestIdleCallback === "function"
-        ? { cancel: window.cancelIdleCallback, handle: window.requestIdleCallback(start, { timeout: 4000 }) }
-        : { cancel: window.clearTimeout, handle: window.setTimeout(start, 1500) };
+        ? // Called on window: an unbound cancelIdleCallback throws "Illegal invocation" when the form unmounts.
+          { cancel: (h: number) => window.cancelIdleCallback(h), handle: window.requestIdleCallback(start, { timeout: 4000 }) }
+        : { cancel: (h: number) => window.clearTimeout(h), handle: window.setTimeout(start, 1500) };
     return () => {
       cancelled = true;
       for (const event of events) element?.removeEventListener(event, start);
