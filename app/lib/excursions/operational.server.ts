@@ -19,6 +19,7 @@ import type { CnhCategory, FleetVehicleType } from "~/db/schema/receptive";
 import type { Role } from "~/db/schema";
 import { nowIso } from "~/db/schema/columns";
 import { checklist, type ChecklistFacts, type ChecklistItem } from "~/lib/excursions/checklist";
+import { EXCURSION_ENTITY } from "~/lib/excursions/excursion.server";
 import { inSeatOrder, type OperationalBoarding, type OperationalPassenger } from "~/lib/excursions/operational";
 import { occupyingWhere } from "~/lib/excursions/operational-seats.server";
 import type { ReadScope, WriteScope } from "~/lib/kit/record.server";
@@ -28,8 +29,6 @@ import { utcToLocalInput } from "~/lib/services/fields";
 import type { SeatLayout } from "~/lib/services/seat-layout";
 import { auditIfChanged, changedRows } from "~/lib/system/agencies.server";
 
-/** The audit entity of an excursion (as its record store). */
-export const EXCURSION_ENTITY = "excursion";
 /** The most passengers an excursion carries (excursion_values_ck). */
 export const MAX_PASSENGERS = 1000;
 
