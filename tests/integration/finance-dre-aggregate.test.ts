@@ -11,6 +11,8 @@
  * - the DRE read from the aggregate equals the DRE computed the old way (the
  *   statement of titles and entries that reports.server.ts ran before 0017, kept
  *   here as the oracle), cell by cell and line by line, on both bases;
+ * - every entry's dre_category_id (migration 0019) is its category or else its
+ *   title's, and each DRE cell's drill-down, paged to the end, sums to the cell;
  * - a list's totals with a category filter equal the totals summed over the
  *   titles (docs/decisions/0010-finance-totals.md).
  */
@@ -21,7 +23,7 @@ import { describe, expect, it } from "vitest";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { manualEntry, reverseEntry, settleTitles, transferBetween } from "~/lib/finance/ledger/entries.server";
 import { buildDre, monthsBetween, type DreBasis, type DreCell } from "~/lib/finance/ledger/ledger";
-import { dreCells, incomeStatement } from "~/lib/finance/ledger/reports.server";
+import { dreCells, dreDrillDown, incomeStatement, type DrillCursor } from "~/lib/finance/ledger/reports.server";
 import { TITLE_FILTER_STATUSES, type TitleListFilter } from "~/lib/finance/ledger/title-list";
 import { titleTotals, titleTotalsFromAggregate, titleTotalsFromTitles } from "~/lib/finance/ledger/title-list.server";
 import { cancelTitle, createTitles, findTitle, updateTitle } from "~/lib/finance/ledger/titles.server";
@@ -245,6 +247,26 @@ async function checkAll(w: W) {
     const dre = await incomeStatement(w.scope, basis, 2026);
     const months = monthsBetween("2026-01", "2026-12");
     expect(dre).toEqual({ months, ...buildDre(categories, await oracleCells(agencyId, basis, "2026-01", "2026-12"), months) });
+  }
+  // Every entry's dre_category_id is its category or else its title's; each cell's drill-down,
+  // paged to the end, lists exactly the figure.
+  const wrong = await rowsOf(
+    "select e.id from finance_entry e left join finance_title t on t.id = e.title_id and t.agency_id = e.agency_id where e.agency_id = ? and e.dre_category_id is not coalesce(e.category_id, t.category_id)",
+    agencyId,
+  );
+  expect(wrong).toEqual([]);
+  for (const basis of ["competence", "cash"] as const) {
+    for (const cell of await dreCells(w.scope, basis, "2026-01", "2026-12")) {
+      let sum = 0;
+      let after: DrillCursor | null = null;
+      for (let page = 0; page < 50; page++) {
+        const found = await dreDrillDown(w.scope, basis, cell.categoryId, `${cell.month}-01`, `${cell.month}-31`, after);
+        sum += found.rows.reduce((n, r) => n + Number(r.signedCents), 0);
+        if (!found.next) break;
+        after = found.next;
+      }
+      expect(sum, `${basis} drill-down of ${cell.categoryId} ${cell.month}`).toBe(cell.signedCents);
+    }
   }
   // finance_title_category_total is the GROUP BY of the titles by category.
   const keptByCategory = await rowsOf(

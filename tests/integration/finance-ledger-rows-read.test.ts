@@ -297,6 +297,28 @@ describe(`rows read by the DRE and its drill-down with ${TITLES} titles`, () => 
     expect(seen).toEqual(month.map((s) => s.id));
   });
 
+  it("the cash drill-down of a month pages its entries by (date, id) on (agency, dre_category_id, date, id)", async () => {
+    const cat = await category(agencyId);
+    const paid = seeded.filter((s) => s.status === "paid" && s.dueDate.startsWith("2025-03"));
+    let sum = 0;
+    let shown = 0;
+    let after: { date: string; id: string } | null = null;
+    for (let page = 0; page < 100; page++) {
+      const { db, calls } = recordingDb();
+      const result = await dreDrillDown(scope(db), "cash", cat, "2025-03-01", "2025-03-31", after);
+      const read = await rowsRead(calls);
+      console.log(`[rows_read] DRE cash drill-down 2025-03, page ${page + 1}: ${read.total} rows read for ${result.rows.length} shown`);
+      // Per row shown and the look-ahead one: the index entry, the entry and its title (named); a boundary row.
+      expect(read.total).toBeLessThanOrEqual(3 * (result.rows.length + 1) + 2);
+      sum += result.rows.reduce((n, r) => n + Number(r.signedCents), 0);
+      shown += result.rows.length;
+      if (!result.next) break;
+      after = result.next;
+    }
+    expect(shown).toBe(paid.length);
+    expect(sum).toBe(paid.reduce((n, s) => n + s.amountCents, 0));
+  });
+
   it("the totals with a category filter read the category's daily totals, not its titles", async () => {
     const cat = await category(agencyId);
     for (const search of [`category=${cat}`, `category=${cat}&status=pending`, `category=${cat}&${MONTH}`]) {

@@ -191,9 +191,10 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
     .where(
       and(
         eq(financeEntry.agencyId, agencyId),
+        // dre_category_id: the entry's category or else its title's (migration 0019), on the index (agency, it, date, id).
+        eq(financeEntry.dreCategoryId, categoryId),
         inArray(financeEntry.kind, ["settlement", "reversal", "manual"]),
         isNull(financeEntry.transferId),
-        sql`coalesce(${financeEntry.categoryId}, ${financeTitle.categoryId}) = ${categoryId}`,
         after ? sql`+${financeEntry.date} >= ${fromDay}` : gte(financeEntry.date, fromDay),
         lte(financeEntry.date, toDay),
         after ? sql`(${financeEntry.date}, ${financeEntry.id}) > (${after.date}, ${after.id})` : undefined,
