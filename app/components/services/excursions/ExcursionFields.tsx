@@ -150,10 +150,10 @@ export function ExcursionFields({
             return (
               <Flex key={row.key} gap="2" align="end" wrap="wrap" className="package-row" data-testid="excursion-boarding">
                 <input type="hidden" name={b.id.name} defaultValue={(b.id.initialValue as string | undefined) ?? ""} key={b.id.key} />
-                <div style={{ flex: "2 1 240px" }}>
+                <div style={{ flex: "2 1 240px", minWidth: 0 }}>
                   <SelectField field={b.boardingPointId} label={t("services.excursions.fields.boardingPoint", { n: i + 1 })} options={[{ value: "", label: t("services.excursions.choosePoint") }, ...boardingPoints]} />
                 </div>
-                <div style={{ flex: "1 1 200px" }}>
+                <div style={{ flex: "1 1 200px", minWidth: 0 }}>
                   <DateTimeField field={b.departureAt} label={t("services.excursions.fields.boardingTime", { n: i + 1 })} />
                 </div>
                 <IconButton type="submit" size="1" variant="soft" color="gray" aria-label={t("services.excursions.removeBoarding", { n: i + 1 })} {...form.remove.getButtonProps({ name: fields.boardings.name, index: i })}>
@@ -185,10 +185,10 @@ export function ExcursionFields({
             return (
               <Flex key={row.key} gap="2" align="end" wrap="wrap" className="package-row">
                 <input type="hidden" name={c.id.name} defaultValue={(c.id.initialValue as string | undefined) ?? ""} key={c.id.key} />
-                <div style={{ flex: "2 1 240px" }}>
+                <div style={{ flex: "2 1 240px", minWidth: 0 }}>
                   <GroupedSelect field={c.ref} label={t("services.excursions.fields.component", { n: i + 1 })} groups={groups} placeholder={t("services.excursions.chooseComponent")} />
                 </div>
-                <div style={{ flex: "1 1 200px" }}>
+                <div style={{ flex: "1 1 200px", minWidth: 0 }}>
                   <FormField field={c.notes} label={t("services.excursions.fields.componentNotes", { n: i + 1 })} autoComplete="off" />
                 </div>
                 <IconButton type="submit" size="1" variant="soft" color="gray" aria-label={t("services.excursions.removeComponent", { n: i + 1 })} {...form.remove.getButtonProps({ name: fields.components.name, index: i })}>
