@@ -81,8 +81,8 @@ for (const lang of ["pt", "es"] as const) {
       await page.setViewportSize(VIEWPORTS[size]);
       if (lang !== "pt") await page.context().addCookies([{ name: "lng", value: lang, url: baseURL! }]);
       await signIn(page);
-      // One search token per run and test (search matches substrings: "es" is in "desktop").
-      const name = `Natal Luz ${lang}${size}${RUN}`;
+      // One short search token per run and test (search matches substrings: "es" is in "desktop").
+      const name = `Natal Luz ${lang}${size[0]}${String(RUN).slice(-6)}`;
 
       // The charter's page links to a new excursion prefilled from it.
       await page.goto(CHARTER);
