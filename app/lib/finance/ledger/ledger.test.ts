@@ -99,7 +99,12 @@ describe("ledger forms and URL state", () => {
   it("report params fall back to defaults", () => {
     expect(statementPeriod(new URLSearchParams("from=2026-05-10&to=2026-05-01"), "2026-06-15")).toEqual({ from: "2026-05-01", to: "2026-05-10" });
     expect(statementPeriod(new URLSearchParams("from=x"), "2026-06-15")).toEqual({ from: "2026-06-01", to: "2026-06-15" });
-    expect(dreParams(new URLSearchParams("year=1999&basis=bogus&category=c&month=2026-13"), "2026-06-15")).toEqual({ year: 2026, basis: "competence", drill: { categoryId: "c", month: null } });
-    expect(dreParams(new URLSearchParams("year=2025&basis=cash&month=2025-04&category=c"), "2026-06-15")).toEqual({ year: 2025, basis: "cash", drill: { categoryId: "c", month: "2025-04" } });
+    expect(dreParams(new URLSearchParams("year=1999&basis=bogus&category=c&month=2026-13"), "2026-06-15")).toEqual({ year: 2026, basis: "competence", drill: { categoryId: "c", month: null, after: null } });
+    expect(dreParams(new URLSearchParams("year=2025&basis=cash&month=2025-04&category=c"), "2026-06-15")).toEqual({ year: 2025, basis: "cash", drill: { categoryId: "c", month: "2025-04", after: null } });
+    // The drill-down's cursor: "YYYY-MM-DD~id", anything else is the first page.
+    expect(dreParams(new URLSearchParams("year=2025&category=c&after=2025-04-02~abc_1"), "2026-06-15").drill?.after).toEqual({ date: "2025-04-02", id: "abc_1" });
+    for (const bad of ["2025-04-02", "2025-04-32~abc", "2025-04-02~a b", "2025-04-02~abc~x", "~abc", ""]) {
+      expect(dreParams(new URLSearchParams({ year: "2025", category: "c", after: bad }), "2026-06-15").drill?.after, bad).toBeNull();
+    }
   });
 });
