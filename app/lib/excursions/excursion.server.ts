@@ -72,6 +72,7 @@ import {
   type LockedFacts,
 } from "~/lib/excursions/excursion";
 import { isEditable, refuseMove, type ExcursionStatus, type MoveRefusal } from "~/lib/excursions/status";
+import { excursionPlaceCounts, excursionSeatStates, liveHoldWhere } from "~/lib/excursions/operational-seats.server";
 import { canArchiveServices, SERVICE_CURRENCIES, utcToLocalInput } from "~/lib/services/fields";
 import { packageDestinationOptions } from "~/lib/services/package.server";
 import { auditIfChanged, changedRows } from "~/lib/system/agencies.server";
@@ -126,25 +127,8 @@ export const excursionSearchText = (r: { title: string; slug: string; destinatio
 // ---------------------------------------------------------------------------
 // Passengers: counts and seats (sales write them, #16)
 
-/** A hold still counts while it has no expiry or its expiry is in the future. */
-const liveHold = (now: string) => and(eq(PX.status, "held"), or(isNull(PX.holdExpiresAt), gt(PX.holdExpiresAt, now)))!;
-
-/** Seats held (live holds) and confirmed per excursion; by excursion id. */
-export async function passengerCounts(scope: ReadScope, ids: readonly string[], now = nowIso()): Promise<Map<string, { held: number; confirmed: number }>> {
-  const out = new Map<string, { held: number; confirmed: number }>();
-  if (ids.length === 0) return out;
-  const rows = await scope.db
-    .select({
-      excursionId: PX.excursionId,
-      held: sql<number>`coalesce(sum(case when ${liveHold(now)} then 1 else 0 end), 0)`,
-      confirmed: sql<number>`coalesce(sum(case when ${PX.status} = 'confirmed' then 1 else 0 end), 0)`,
-    })
-    .from(PX)
-    .where(and(eq(PX.agencyId, scope.agencyId), inArray(PX.excursionId, [...ids]), inArray(PX.status, ["held", "confirmed"])))
-    .groupBy(PX.excursionId);
-  for (const r of rows) out.set(r.excursionId, { held: Number(r.held), confirmed: Number(r.confirmed) });
-  return out;
-}
+/** Places held and confirmed per excursion: the one seat rule (operational-seats.server.ts). */
+export const passengerCounts = excursionPlaceCounts;
 
 /** An excursion's availability: its capacity against live holds and confirmed seats. */
 export async function excursionAvailability(scope: ReadScope, row: { id: string; capacity: number }): Promise<ExcursionAvailability> {
@@ -153,19 +137,7 @@ export async function excursionAvailability(scope: ReadScope, row: { id: string;
 }
 
 /** The taken seats of an excursion (seat number → held | sold), for the read-only seat map. */
-export async function seatStates(scope: ReadScope, excursionId: string, now = nowIso()): Promise<Record<number, "held" | "sold">> {
-  const rows = await scope.db
-    .select({ seat: PX.seat, status: PX.status })
-    .from(PX)
-    .where(and(eq(PX.agencyId, scope.agencyId), eq(PX.excursionId, excursionId), sql`${PX.seat} is not null`, or(eq(PX.status, "confirmed"), liveHold(now))))
-    .limit(1000);
-  const out: Record<number, "held" | "sold"> = {};
-  for (const r of rows) {
-    const n = Number(r.seat);
-    if (Number.isInteger(n)) out[n] = r.status === "confirmed" ? "sold" : "held";
-  }
-  return out;
-}
+export const seatStates = excursionSeatStates;
 
 // ---------------------------------------------------------------------------
 // List
@@ -764,7 +736,7 @@ export async function moveFacts(scope: ReadScope, row: ExcursionRow, reason: str
   const [[tiers], [points], [holds]] = await Promise.all([
     scope.db.select({ n: sql<number>`count(*)` }).from(PR).where(and(eq(PR.agencyId, scope.agencyId), eq(PR.excursionId, row.id))),
     scope.db.select({ n: sql<number>`count(*)` }).from(B).where(and(eq(B.agencyId, scope.agencyId), eq(B.excursionId, row.id), isNull(B.archivedAt))),
-    scope.db.select({ n: sql<number>`count(*)` }).from(PX).where(and(eq(PX.agencyId, scope.agencyId), eq(PX.excursionId, row.id), liveHold(now))),
+    scope.db.select({ n: sql<number>`count(*)` }).from(PX).where(and(eq(PX.agencyId, scope.agencyId), eq(PX.excursionId, row.id), liveHoldWhere(now))),
   ]);
   return { priceTiers: Number(tiers?.n ?? 0), boardingPoints: Number(points?.n ?? 0), unconfirmedHolds: Number(holds?.n ?? 0), departed: row.departureAt < now, reason };
 }

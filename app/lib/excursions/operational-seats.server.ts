@@ -13,12 +13,32 @@ import { nowIso } from "~/db/schema/columns";
 import type { SeatOccupancy } from "~/lib/excursions/operational";
 import type { ReadScope } from "~/lib/kit/record.server";
 
+/** A hold that still takes its seat at `now`: no expiry, or an expiry in the future. */
+export function liveHoldWhere(now: string): SQL {
+  return and(eq(excursionPassenger.status, "held"), or(isNull(excursionPassenger.holdExpiresAt), gt(excursionPassenger.holdExpiresAt, now)))!;
+}
+
 /** The SQL of `occupancyOf` (lib/excursions/operational.ts): the passenger rows that take a seat at `now`. */
 export function occupyingWhere(now: string): SQL {
-  return or(
-    eq(excursionPassenger.status, "confirmed"),
-    and(eq(excursionPassenger.status, "held"), or(isNull(excursionPassenger.holdExpiresAt), gt(excursionPassenger.holdExpiresAt, now))),
-  )!;
+  return or(eq(excursionPassenger.status, "confirmed"), liveHoldWhere(now))!;
+}
+
+/** Places held (live holds) and confirmed per excursion (seated or not); by excursion id. One grouped query. */
+export async function excursionPlaceCounts(scope: ReadScope, ids: readonly string[], now = nowIso()): Promise<Map<string, { held: number; confirmed: number }>> {
+  const out = new Map<string, { held: number; confirmed: number }>();
+  if (ids.length === 0) return out;
+  const PX = excursionPassenger;
+  const rows = await scope.db
+    .select({
+      excursionId: PX.excursionId,
+      held: sql<number>`coalesce(sum(case when ${PX.status} = 'held' then 1 else 0 end), 0)`,
+      confirmed: sql<number>`coalesce(sum(case when ${PX.status} = 'confirmed' then 1 else 0 end), 0)`,
+    })
+    .from(PX)
+    .where(and(eq(PX.agencyId, scope.agencyId), inArray(PX.excursionId, [...ids]), occupyingWhere(now)))
+    .groupBy(PX.excursionId);
+  for (const r of rows) out.set(r.excursionId, { held: Number(r.held), confirmed: Number(r.confirmed) });
+  return out;
 }
 
 /** An excursion's occupied seats: seat → held | sold (passengers with no seat are not on the map). One indexed read. */
@@ -33,6 +53,16 @@ export async function excursionSeatOccupancy(scope: ReadScope, excursionId: stri
   for (const r of rows) {
     if (!r.seat) continue;
     if (out.get(r.seat) !== "sold") out.set(r.seat, r.status === "confirmed" ? "sold" : "held");
+  }
+  return out;
+}
+
+/** The same occupancy keyed by seat number, as the seat map takes it. */
+export async function excursionSeatStates(scope: ReadScope, excursionId: string, now = nowIso()): Promise<Record<number, SeatOccupancy>> {
+  const out: Record<number, SeatOccupancy> = {};
+  for (const [seat, state] of await excursionSeatOccupancy(scope, excursionId, now)) {
+    const n = Number(seat);
+    if (Number.isInteger(n)) out[n] = state;
   }
   return out;
 }
