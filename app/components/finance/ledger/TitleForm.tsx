@@ -1,15 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Flex, Table, Text, TextField } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { useDay, useMoney } from "~/components/finance/ledger/Money";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import type { TitleDirection, TitlePartyKind } from "~/lib/finance/ledger/ledger";
-import { titleCreateSchema, titleEditSchema } from "~/lib/finance/ledger/forms";
 import { parseCents } from "~/lib/finance/money";
 import { termSchedule, type TermShape } from "~/lib/finance/schedule";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
+import { considerForDirty } from "~/lib/kit/form-keys";
 import { parseCalendarDate } from "~/lib/platform/time-zone";
 import { translate } from "~/lib/platform/translate";
 
@@ -44,12 +44,12 @@ export function TitleForm({
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "save") === "save";
-  const schema = mode === "new" ? titleCreateSchema : titleEditSchema;
-  const [form, fields] = useForm({
+  // The schema (and zod) is fetched on the form's first focus or when the browser is idle; the server validates every post.
+  const [form, fields] = useLazyForm({
     id: "title-form",
+    loadSchema: () => import("~/lib/finance/ledger/ledger.schema").then((m) => (mode === "new" ? m.titleCreateSchema : m.titleEditSchema)),
     lastResult,
     defaultValue: values as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     shouldDirtyConsider: considerForDirty,

@@ -11,7 +11,7 @@ import type { TitleDirection } from "~/db/schema/finance";
 import { canManageFinance } from "~/lib/finance/roles";
 import { attachToTitle, deleteAttachment } from "~/lib/finance/ledger/attachments.server";
 import { findEntry, manualEntry, reverseEntry, settleTitles, transferBetween } from "~/lib/finance/ledger/entries.server";
-import { attachmentDeleteSchema, cancelSchema, manualSchema, reverseSchema, settleManySchema, settleSchema, titleCreateSchema, titleEditSchema, transferSchema } from "~/lib/finance/ledger/forms";
+import { attachmentDeleteSchema, cancelSchema, manualSchema, reverseSchema, settleManySchema, settleSchema, titleCreateSchema, titleEditSchema, transferSchema } from "~/lib/finance/ledger/ledger.schema";
 import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
 import { cancelTitle, createTitles, findTitle, updateTitle, type Title } from "~/lib/finance/ledger/titles.server";
 import { malformed, parseForm } from "~/lib/kit/forms";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildDre, monthsBetween, runningBalance, settlementNet, shownStatus, statusFor, type DreCategory } from "~/lib/finance/ledger/ledger";
-import { settleManySchema, settleSchema, titleCreateSchema } from "~/lib/finance/ledger/forms";
+import { settleManySchema, settleSchema, titleCreateSchema } from "~/lib/finance/ledger/ledger.schema";
 import { dreParams, statementPeriod } from "~/lib/finance/ledger/report-params";
 import { parseTitleQuery } from "~/lib/finance/ledger/title-list";
 import { todayIn } from "~/lib/platform/time-zone";

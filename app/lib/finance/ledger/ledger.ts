@@ -7,6 +7,21 @@
 import type { AccountNature, EntryKind, TitleDirection, TitleStatus } from "~/db/schema/finance";
 
 export type { EntryKind, TitleDirection, TitlePartyKind, TitleStatus } from "~/db/schema/finance";
+export type { TitleCreateForm, TitleEditForm } from "~/lib/finance/ledger/ledger.schema";
+
+/** The ledger forms' error keys (translation keys; the schemas are in ledger.schema.ts). */
+export const ledgerErr = {
+  amount: "financeLedger.errors.amount",
+  signedAmount: "financeLedger.errors.signedAmount",
+  date: "financeLedger.errors.date",
+  party: "financeLedger.errors.party",
+  category: "financeLedger.errors.category",
+  account: "financeLedger.errors.account",
+  figures: "financeLedger.errors.figures",
+  reason: "financeLedger.errors.reason",
+  noneSelected: "financeLedger.errors.noneSelected",
+  sameAccount: "financeLedger.errors.sameAccount",
+} as const;
 
 /** The status a title has once `paidCents` of its `amountCents` are paid (cancelled titles stay cancelled). */
 export function statusFor(paidCents: number, amountCents: number): Exclude<TitleStatus, "cancelled"> {

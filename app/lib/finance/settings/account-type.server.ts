@@ -1,9 +1,9 @@
 /** Tipos de conta on the server: the list (keyset pages by name), the form's values and the inline spec. */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { accountType } from "~/db/schema";
-import { PATHS } from "~/lib/finance/settings/fields";
+import { PATHS, type AccountTypeInput, type NameSort } from "~/lib/finance/settings/settings";
 import type { InlineSpec } from "~/lib/finance/settings/inline.server";
-import { accountTypeEditSchema, accountTypeSchema, type AccountTypeInput, type NameSort } from "~/lib/finance/settings/schemas";
+import { accountTypeEditSchema, accountTypeSchema } from "~/lib/finance/settings/settings.schema";
 import { accountTypeStore } from "~/lib/finance/settings/stores.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { runList } from "~/lib/kit/list.server";

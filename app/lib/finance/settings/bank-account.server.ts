@@ -7,15 +7,8 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { accountType, bankAccount, financeEntry } from "~/db/schema";
 import { formatCents } from "~/lib/finance/money";
 import { bankLabel, bankName } from "~/lib/finance/settings/banks";
-import { PATHS, finErr } from "~/lib/finance/settings/fields";
-import {
-  BANK_ACCOUNT_CSV_COLUMNS,
-  bankAccountEditSchema,
-  bankAccountSchema,
-  type BankAccountFilter,
-  type BankAccountInput,
-  type BankAccountSort,
-} from "~/lib/finance/settings/schemas";
+import { PATHS, finErr, BANK_ACCOUNT_CSV_COLUMNS, type BankAccountFilter, type BankAccountInput, type BankAccountSort } from "~/lib/finance/settings/settings";
+import { bankAccountEditSchema, bankAccountSchema } from "~/lib/finance/settings/settings.schema";
 import { accountTypeStore, bankAccountStore } from "~/lib/finance/settings/stores.server";
 import { canManageFinance } from "~/lib/finance/roles";
 import { exportList } from "~/lib/kit/export.server";

@@ -11,9 +11,9 @@
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { chartAccount } from "~/db/schema";
-import { PATHS, finErr } from "~/lib/finance/settings/fields";
+import { PATHS, finErr, MAX_CHART_ACCOUNTS, type ChartAccountInput } from "~/lib/finance/settings/settings";
 import type { InlineSpec } from "~/lib/finance/settings/inline.server";
-import { MAX_CHART_ACCOUNTS, chartAccountEditSchema, chartAccountSchema, type ChartAccountInput } from "~/lib/finance/settings/schemas";
+import { chartAccountEditSchema, chartAccountSchema } from "~/lib/finance/settings/settings.schema";
 import { chartAccountStore } from "~/lib/finance/settings/stores.server";
 import { findRecord, type ReadScope } from "~/lib/kit/record.server";
 import type { Scope } from "~/lib/platform/scope.server";

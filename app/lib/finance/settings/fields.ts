@@ -1,42 +1,13 @@
 /**
- * Field builders and shared bits of the finance settings forms (one zod schema
- * per form, used by the browser through Conform and by the action). Messages are
- * translation keys (financeSettings.errors.*, validation.*).
+ * The zod field builders of the finance settings forms (settings.schema.ts).
+ * Messages are translation keys (financeSettings.errors.*, validation.*); the
+ * keys, paths and currencies are in the zod-free settings.ts.
  */
 import { z } from "zod";
 import { MAX_CENTS, parseBp, parseCents } from "~/lib/finance/money";
 import { isIsoDay } from "~/lib/finance/schedule";
+import { finErr } from "~/lib/finance/settings/settings";
 import { msg } from "~/lib/kit/forms";
-
-export const SETTINGS_PATH = "/financeiro/configuracoes";
-export const PATHS = {
-  terms: `${SETTINGS_PATH}/prazos-de-pagamento`,
-  types: `${SETTINGS_PATH}/tipos-de-conta`,
-  chart: `${SETTINGS_PATH}/plano-de-contas`,
-  banks: `${SETTINGS_PATH}/bancos-e-caixas`,
-  intermediaries: `${SETTINGS_PATH}/intermediadores`,
-} as const;
-
-export const finErr = {
-  money: "financeSettings.errors.money",
-  percent: "financeSettings.errors.percent",
-  integer: "financeSettings.errors.integer",
-  date: "financeSettings.errors.date",
-  bankCode: "financeSettings.errors.bankCode",
-  currency: "financeSettings.errors.currency",
-  accountType: "financeSettings.errors.accountType",
-  bankAccount: "financeSettings.errors.bankAccount",
-  code: "financeSettings.errors.code",
-  parent: "financeSettings.errors.parent",
-  parentCode: "financeSettings.errors.parentCode",
-  parentNature: "financeSettings.errors.parentNature",
-  hasChildren: "financeSettings.errors.hasChildren",
-  currencyInUse: "financeSettings.errors.currencyInUse",
-  dayOfMonth: "financeSettings.errors.dayOfMonth",
-  intervalDays: "financeSettings.errors.intervalDays",
-  downPayment: "financeSettings.errors.downPayment",
-  taken: "financeSettings.errors.taken",
-} as const;
 
 /** Text a form posts: a string, or absent. Several values under one name are refused by zod (not a string). */
 const text = (max: number) => z.string({ error: msg.invalid }).max(max, msg.tooLong).optional();
@@ -99,6 +70,3 @@ export const requiredIdField = (error: string) =>
   text(64)
     .transform((v) => (v ?? "").trim())
     .refine((v) => /^[A-Za-z0-9_-]{1,64}$/.test(v), error);
-
-/** The currencies a bank or cash account may hold. */
-export const CURRENCIES = ["BRL", "USD", "EUR", "GBP", "ARS", "CLP", "UYU", "PYG", "CAD", "CHF", "JPY", "MXN"] as const;

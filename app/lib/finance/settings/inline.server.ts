@@ -16,7 +16,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { canManageFinance } from "~/lib/finance/roles";
-import { finErr } from "~/lib/finance/settings/fields";
+import { finErr } from "~/lib/finance/settings/settings";
 import { malformed, parseForm } from "~/lib/kit/forms";
 import { differences } from "~/lib/kit/record-action.server";
 import { createRecord, deleteRecord, findRecord, updateRecord, type RecordStore, type RecordTable } from "~/lib/kit/record.server";

@@ -2,9 +2,9 @@
 import { sql } from "drizzle-orm";
 import { intermediary } from "~/db/schema";
 import { formatBp, formatCents } from "~/lib/finance/money";
-import { PATHS, finErr } from "~/lib/finance/settings/fields";
+import { PATHS, finErr, type IntermediaryInput, type NameSort } from "~/lib/finance/settings/settings";
 import type { InlineSpec } from "~/lib/finance/settings/inline.server";
-import { intermediaryEditSchema, intermediarySchema, type IntermediaryInput, type NameSort } from "~/lib/finance/settings/schemas";
+import { intermediaryEditSchema, intermediarySchema } from "~/lib/finance/settings/settings.schema";
 import { bankAccountStore, intermediaryStore } from "~/lib/finance/settings/stores.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { runList } from "~/lib/kit/list.server";

@@ -2,9 +2,9 @@
 import { sql } from "drizzle-orm";
 import { paymentTerm } from "~/db/schema";
 import { formatBp } from "~/lib/finance/money";
-import { PATHS } from "~/lib/finance/settings/fields";
+import { PATHS, type NameSort, type PaymentTermInput } from "~/lib/finance/settings/settings";
 import type { InlineSpec } from "~/lib/finance/settings/inline.server";
-import { paymentTermEditSchema, paymentTermSchema, type NameSort, type PaymentTermInput } from "~/lib/finance/settings/schemas";
+import { paymentTermEditSchema, paymentTermSchema } from "~/lib/finance/settings/settings.schema";
 import { paymentTermStore } from "~/lib/finance/settings/stores.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { runList } from "~/lib/kit/list.server";

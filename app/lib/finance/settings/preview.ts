@@ -5,7 +5,7 @@
  */
 import { MAX_CENTS, parseBp, parseCents } from "~/lib/finance/money";
 import type { TermShape } from "~/lib/finance/schedule";
-import { MAX_INSTALLMENTS } from "~/lib/finance/settings/schemas";
+import { MAX_INSTALLMENTS } from "~/lib/finance/settings/settings";
 
 export const DEFAULT_SAMPLE_CENTS = 1_000_00;
 

@@ -1,5 +1,5 @@
 import { bankAccountsCsv } from "~/lib/finance/settings/bank-account.server";
-import { bankAccountListSpec } from "~/lib/finance/settings/schemas";
+import { bankAccountListSpec } from "~/lib/finance/settings/settings";
 import { exportFilename } from "~/lib/kit/export.server";
 import { parseListQuery } from "~/lib/kit/list";
 import { requireAgency, requireModule, requireScope } from "~/middleware/session";

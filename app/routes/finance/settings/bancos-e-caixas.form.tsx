@@ -16,8 +16,7 @@ import { canManageFinance } from "~/lib/finance/roles";
 import { accountTypeOptions } from "~/lib/finance/settings/account-type.server";
 import { bankAccountFormValues, bankAccountSpec, entrySums } from "~/lib/finance/settings/bank-account.server";
 import { BRAZILIAN_BANKS, bankLabel } from "~/lib/finance/settings/banks";
-import { CURRENCIES, PATHS } from "~/lib/finance/settings/fields";
-import { bankAccountSchema } from "~/lib/finance/settings/schemas";
+import { CURRENCIES, PATHS } from "~/lib/finance/settings/settings";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { formatMoney } from "~/lib/platform/format";
@@ -121,7 +120,7 @@ function BankAccountFields({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
-  const [form, fields] = useRecordForm({ id: "bank-account-form", schema: bankAccountSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({ id: "bank-account-form", loadSchema: () => import("~/lib/finance/settings/settings.schema").then((m) => m.bankAccountSchema), lastResult, defaultValue });
   const code = (defaultValue.bankCode ?? "").trim();
   return (
     <Form method="post" {...getFormProps(form)} className="record-form">

@@ -7,7 +7,7 @@ import { formatBp } from "~/lib/finance/money";
 import { bankAccountOptions } from "~/lib/finance/settings/bank-account.server";
 import { inlineAction, inlineEditing } from "~/lib/finance/settings/inline.server";
 import { INTERMEDIARY_EMPTY, intermediaryFormValues, intermediarySpec, listIntermediaries } from "~/lib/finance/settings/intermediary.server";
-import { INTERMEDIARY_KINDS, intermediarySchema, nameListSpec } from "~/lib/finance/settings/schemas";
+import { INTERMEDIARY_KINDS, nameListSpec } from "~/lib/finance/settings/settings";
 import { intermediaryStore } from "~/lib/finance/settings/stores.server";
 import { parseListQuery } from "~/lib/kit/list";
 import { formatMoney } from "~/lib/platform/format";
@@ -73,7 +73,7 @@ export default function Intermediaries({ loaderData, actionData }: Route.Compone
 function IntermediaryForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: InlineActionData | undefined }) {
   const { t } = useTranslation();
   const { canManage, editing, accounts } = loaderData;
-  const [form, fields] = useRecordForm({ id: "intermediary-form", schema: intermediarySchema, lastResult: actionData?.result, defaultValue: loaderData.values });
+  const [form, fields] = useRecordForm({ id: "intermediary-form", loadSchema: () => import("~/lib/finance/settings/settings.schema").then((m) => m.intermediarySchema), lastResult: actionData?.result, defaultValue: loaderData.values });
   return (
     <InlineForm form={form} version={editing ? (actionData?.stale?.version ?? editing.version) : null} canManage={canManage}>
       <div className="form-grid">

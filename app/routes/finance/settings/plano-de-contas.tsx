@@ -8,7 +8,7 @@ import { StatusBadge } from "~/components/ui/StatusBadge";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { CHART_ACCOUNT_EMPTY, chartAccountFormValues, chartAccountSpec, chartTree, type ChartNode } from "~/lib/finance/settings/chart-account.server";
 import { inlineAction, inlineEditing } from "~/lib/finance/settings/inline.server";
-import { ACCOUNT_NATURES, MAX_CHART_ACCOUNTS, chartAccountSchema } from "~/lib/finance/settings/schemas";
+import { ACCOUNT_NATURES, MAX_CHART_ACCOUNTS } from "~/lib/finance/settings/settings";
 import { chartAccountStore } from "~/lib/finance/settings/stores.server";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
@@ -93,7 +93,7 @@ export default function ChartOfAccounts({ loaderData, actionData }: Route.Compon
 function ChartForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: InlineActionData | undefined }) {
   const { t } = useTranslation();
   const { canManage, editing, nodes } = loaderData;
-  const [form, fields] = useRecordForm({ id: "chart-account-form", schema: chartAccountSchema, lastResult: actionData?.result, defaultValue: loaderData.values });
+  const [form, fields] = useRecordForm({ id: "chart-account-form", loadSchema: () => import("~/lib/finance/settings/settings.schema").then((m) => m.chartAccountSchema), lastResult: actionData?.result, defaultValue: loaderData.values });
   // An account cannot go under itself or one of its descendants.
   const parents = nodes.filter((n) => !editing || (n.id !== editing.id && !n.code.startsWith(`${editing.code}.`)));
   return (

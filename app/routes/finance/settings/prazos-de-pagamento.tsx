@@ -10,7 +10,7 @@ import { formatBp } from "~/lib/finance/money";
 import { inlineAction, inlineEditing } from "~/lib/finance/settings/inline.server";
 import { PAYMENT_TERM_EMPTY, listPaymentTerms, paymentTermFormValues, paymentTermSpec, type PaymentTermListRow } from "~/lib/finance/settings/payment-term.server";
 import { DEFAULT_SAMPLE_CENTS, sampleCents } from "~/lib/finance/settings/preview";
-import { nameListSpec, paymentTermSchema } from "~/lib/finance/settings/schemas";
+import { nameListSpec } from "~/lib/finance/settings/settings";
 import { paymentTermStore } from "~/lib/finance/settings/stores.server";
 import { parseListQuery } from "~/lib/kit/list";
 import { getI18n } from "~/middleware/i18n";
@@ -90,7 +90,7 @@ export default function PaymentTerms({ loaderData, actionData }: Route.Component
 function TermForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: InlineActionData | undefined }) {
   const { t } = useTranslation();
   const { canManage, editing } = loaderData;
-  const [form, fields] = useRecordForm({ id: "payment-term-form", schema: paymentTermSchema, lastResult: actionData?.result, defaultValue: loaderData.values });
+  const [form, fields] = useRecordForm({ id: "payment-term-form", loadSchema: () => import("~/lib/finance/settings/settings.schema").then((m) => m.paymentTermSchema), lastResult: actionData?.result, defaultValue: loaderData.values });
   const kind = fields.intervalKind.value ?? loaderData.values.intervalKind;
   // Without JavaScript both fields show (the select cannot toggle them); with it, the one of the chosen kind.
   const hydrated = useHydrated();

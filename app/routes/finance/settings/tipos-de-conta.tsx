@@ -6,7 +6,7 @@ import { CheckboxField, FormField, SelectField } from "~/components/ui/FormField
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { ACCOUNT_TYPE_EMPTY, accountTypeFormValues, accountTypeSpec, listAccountTypes } from "~/lib/finance/settings/account-type.server";
 import { inlineAction, inlineEditing } from "~/lib/finance/settings/inline.server";
-import { ACCOUNT_TYPE_KINDS, accountTypeSchema, nameListSpec } from "~/lib/finance/settings/schemas";
+import { ACCOUNT_TYPE_KINDS, nameListSpec } from "~/lib/finance/settings/settings";
 import { accountTypeStore } from "~/lib/finance/settings/stores.server";
 import { parseListQuery } from "~/lib/kit/list";
 import { getI18n } from "~/middleware/i18n";
@@ -62,7 +62,7 @@ export default function AccountTypes({ loaderData, actionData }: Route.Component
 function TypeForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: InlineActionData | undefined }) {
   const { t } = useTranslation();
   const { canManage, editing } = loaderData;
-  const [form, fields] = useRecordForm({ id: "account-type-form", schema: accountTypeSchema, lastResult: actionData?.result, defaultValue: loaderData.values });
+  const [form, fields] = useRecordForm({ id: "account-type-form", loadSchema: () => import("~/lib/finance/settings/settings.schema").then((m) => m.accountTypeSchema), lastResult: actionData?.result, defaultValue: loaderData.values });
   return (
     <InlineForm form={form} version={editing ? (actionData?.stale?.version ?? editing.version) : null} canManage={canManage}>
       <div className="form-grid">

@@ -1,27 +1,16 @@
 /**
- * The ledger's forms (one zod schema each, shared by the browser through
- * Conform and by the actions): a title, settling one or several titles,
- * reversing, cancelling, a transfer and a manual entry. Amounts are typed as
- * "1.234,56" and leave the schema as integer cents; dates as "YYYY-MM-DD".
+ * The ledger's forms (one zod schema each, used by the actions and fetched on
+ * demand by the title form in the browser): a title, settling one or several
+ * titles, reversing, cancelling, a transfer and a manual entry. Amounts are typed
+ * as "1.234,56" and leave the schema as integer cents; dates as "YYYY-MM-DD".
+ * The error keys are in the zod-free ledger.ts.
  */
 import { z } from "zod";
 import { TITLE_PARTY_KINDS, type TitlePartyKind } from "~/db/schema/finance";
+import { ledgerErr } from "~/lib/finance/ledger/ledger";
 import { parseCents } from "~/lib/finance/money";
 import { msg, optionalText, requiredText } from "~/lib/kit/forms";
 import { parseCalendarDate } from "~/lib/platform/time-zone";
-
-export const ledgerErr = {
-  amount: "financeLedger.errors.amount",
-  signedAmount: "financeLedger.errors.signedAmount",
-  date: "financeLedger.errors.date",
-  party: "financeLedger.errors.party",
-  category: "financeLedger.errors.category",
-  account: "financeLedger.errors.account",
-  figures: "financeLedger.errors.figures",
-  reason: "financeLedger.errors.reason",
-  noneSelected: "financeLedger.errors.noneSelected",
-  sameAccount: "financeLedger.errors.sameAccount",
-} as const;
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 

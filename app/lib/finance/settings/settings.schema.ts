@@ -1,17 +1,14 @@
 /**
  * The finance settings forms (Financeiro → Configurações): one zod schema per
- * form, shared by the browser (Conform) and the action, plus the lists' specs.
- * The edit schemas add the version the form was loaded with.
+ * form, used by the actions and fetched on demand by the forms in the browser.
+ * The edit schemas add the version the form was loaded with. Choices, limits,
+ * error keys and the lists' specs are in the zod-free settings.ts.
  */
 import { z } from "zod";
-import { ACCOUNT_NATURES, ACCOUNT_TYPE_KINDS, INTERMEDIARY_KINDS, INTERVAL_KINDS } from "~/db/schema/finance";
-import { msg, requiredText } from "~/lib/kit/forms";
+import { activeField, dayField, intField, moneyField, optionalIdField, optionalMoneyField, percentField, requiredIdField } from "~/lib/finance/settings/fields";
+import { ACCOUNT_NATURES, ACCOUNT_TYPE_KINDS, CURRENCIES, INTERMEDIARY_KINDS, INTERVAL_KINDS, MAX_INSTALLMENTS, finErr } from "~/lib/finance/settings/settings";
 import { versionField } from "~/lib/kit/fields";
-import type { ListSpec } from "~/lib/kit/list";
-import { CURRENCIES, activeField, dayField, finErr, intField, moneyField, optionalIdField, optionalMoneyField, percentField, requiredIdField } from "~/lib/finance/settings/fields";
-
-/** The choices of the forms (re-exported for the screens, which do not import the schema). */
-export { ACCOUNT_NATURES, ACCOUNT_TYPE_KINDS, INTERMEDIARY_KINDS, INTERVAL_KINDS };
+import { msg, requiredText } from "~/lib/kit/forms";
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: msg.invalid });
@@ -19,8 +16,6 @@ const withVersion = <S extends z.ZodRawShape>(shape: S) => ({ ...shape, version:
 
 // ---------------------------------------------------------------------------
 // Prazos de pagamento
-
-export const MAX_INSTALLMENTS = 120;
 
 const termShape = {
   name: requiredText(80),
@@ -56,7 +51,6 @@ export type AccountTypeInput = z.output<typeof accountTypeSchema>;
 // ---------------------------------------------------------------------------
 // Plano de contas
 
-export const MAX_CHART_ACCOUNTS = 1000;
 const CODE = /^[0-9]{1,6}(\.[0-9]{1,6}){0,5}$/;
 const chartShape = {
   code: requiredText(40).refine((v) => CODE.test(v), finErr.code),
@@ -114,20 +108,3 @@ const intermediaryShape = {
 export const intermediarySchema = z.object(intermediaryShape);
 export const intermediaryEditSchema = z.object(withVersion(intermediaryShape));
 export type IntermediaryInput = z.output<typeof intermediarySchema>;
-
-// ---------------------------------------------------------------------------
-// Lists
-
-export type NameSort = "name";
-/** The small settings lists (terms, types, intermediaries): by name, keyset pages. */
-export const nameListSpec = { sorts: ["name"], defaultSort: "name" } as const satisfies ListSpec<NameSort, never>;
-
-export type BankAccountSort = "name" | "createdAt";
-export type BankAccountFilter = "status";
-export const bankAccountListSpec = {
-  sorts: ["name", "createdAt"],
-  defaultSort: "name",
-  filters: { status: ["active", "inactive"] },
-} as const satisfies ListSpec<BankAccountSort, BankAccountFilter>;
-
-export const BANK_ACCOUNT_CSV_COLUMNS = ["name", "accountType", "bankCode", "bankName", "branch", "number", "currency", "openingDate", "openingBalance", "balance", "active"] as const;
