@@ -45,32 +45,8 @@ import type { Scope } from "~/lib/platform/scope.server";
 import { textIn } from "~/lib/platform/text-in";
 import { zonedDayRange } from "~/lib/platform/time-zone";
 import type { ToastMessage } from "~/lib/platform/toast";
-import {
-  availabilityOf,
-  boardingTime,
-  canPublish,
-  componentRef,
-  CREW_KINDS,
-  EXCURSION_CSV_COLUMNS,
-  EXCURSION_LIST_PATH,
-  excErr,
-  excursionEditPath,
-  excursionEditSchema,
-  excursionFormValues,
-  excursionSchema,
-  moveSchema,
-  publicExcursionPath,
-  refusedByManifestLock,
-  shiftDays,
-  type ExcursionAvailability,
-  type ExcursionChildren,
-  type ExcursionCsvColumn,
-  type ExcursionFilter,
-  type ExcursionFormValues,
-  type ExcursionInput,
-  type ExcursionSort,
-  type LockedFacts,
-} from "~/lib/excursions/excursion";
+import { availabilityOf, boardingTime, canPublish, componentRef, CREW_KINDS, EXCURSION_CSV_COLUMNS, EXCURSION_LIST_PATH, excErr, excursionEditPath, excursionFormValues, publicExcursionPath, refusedByManifestLock, shiftDays, type ExcursionAvailability, type ExcursionChildren, type ExcursionCsvColumn, type ExcursionFilter, type ExcursionFormValues, type ExcursionInput, type ExcursionSort, type LockedFacts } from "~/lib/excursions/excursion";
+import { excursionEditSchema, excursionSchema, moveSchema } from "~/lib/excursions/excursion.schema";
 import { isEditable, refuseMove, type ExcursionStatus, type MoveRefusal } from "~/lib/excursions/status";
 import { excursionPlaceCounts, excursionSeatStates, liveHoldWhere } from "~/lib/excursions/operational-seats.server";
 import { canArchiveServices, SERVICE_CURRENCIES, utcToLocalInput } from "~/lib/services/fields";

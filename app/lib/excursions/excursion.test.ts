@@ -1,16 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  canPublish,
-  cloneSchema,
-  excErr,
-  excursionSchema,
-  lockedChanges,
-  parseComponentRef,
-  refusedByManifestLock,
-  shiftDays,
-  type LockedFacts,
-} from "~/lib/excursions/excursion";
+import { canPublish, excErr, lockedChanges, parseComponentRef, refusedByManifestLock, shiftDays, type LockedFacts } from "~/lib/excursions/excursion";
+import { cloneSchema, excursionSchema } from "~/lib/excursions/excursion.schema";
 import { EXCURSION_STATUSES } from "~/lib/excursions/status";
 
 const TZ = "America/Sao_Paulo";

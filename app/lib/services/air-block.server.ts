@@ -21,18 +21,8 @@ import { auditInsert } from "~/lib/platform/audit.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
 import type { Scope } from "~/lib/platform/scope.server";
 import { zonedDayRange } from "~/lib/platform/time-zone";
-import {
-  AIR_BLOCK_CSV_COLUMNS,
-  AIR_BLOCK_LIST_PATH,
-  airBlockEditSchema,
-  airBlockFormValues,
-  airBlockSchema,
-  EMPTY_SEGMENT,
-  passengersSchema,
-  type AirBlockCsvColumn,
-  type AirBlockInput,
-  type AirBlockSort,
-} from "~/lib/services/air-block";
+import { AIR_BLOCK_CSV_COLUMNS, AIR_BLOCK_LIST_PATH, airBlockFormValues, EMPTY_SEGMENT, type AirBlockCsvColumn, type AirBlockInput, type AirBlockSort } from "~/lib/services/air-block";
+import { airBlockEditSchema, airBlockSchema, passengersSchema } from "~/lib/services/air-block.schema";
 import { blockErr, type BlockFilter } from "~/lib/services/blocks";
 import { checkSupplierAndDestination, namesFor } from "~/lib/services/blocks.server";
 import type { Availability } from "~/lib/services/charter";

@@ -20,7 +20,8 @@ import { buildSearchText } from "~/lib/kit/search-text";
 import type { Scope } from "~/lib/platform/scope.server";
 import { zonedDayRange } from "~/lib/platform/time-zone";
 import { fail, ok, type Result } from "~/lib/platform/result";
-import { CHARTER_CSV_COLUMNS, CHARTER_LIST_PATH, charterEditSchema, charterFormValues, charterSchema, type Availability, type CharterCsvColumn, type CharterFilter, type CharterInput, type CharterSort } from "~/lib/services/charter";
+import { CHARTER_CSV_COLUMNS, CHARTER_LIST_PATH, charterFormValues, type Availability, type CharterCsvColumn, type CharterFilter, type CharterInput, type CharterSort } from "~/lib/services/charter";
+import { charterEditSchema, charterSchema } from "~/lib/services/charter.schema";
 import { canArchiveServices, SERVICE_CURRENCIES, svcErr, utcToLocalInput } from "~/lib/services/fields";
 import { blockedSeats, capacityOf, templateLayout } from "~/lib/services/seat-layout";
 

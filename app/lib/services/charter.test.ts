@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseListQuery } from "~/lib/kit/list";
-import { anttStatus, charterEditSchema, charterListSpec, charterSchema } from "~/lib/services/charter";
+import { anttStatus, charterListSpec } from "~/lib/services/charter";
+import { charterEditSchema, charterSchema } from "~/lib/services/charter.schema";
 import { localInputToUtc, utcToLocalInput } from "~/lib/services/fields";
 import { templateLayout } from "~/lib/services/seat-layout";
 

@@ -1,119 +1,23 @@
 /**
  * Ground charters (Serviços → Fretamento Terrestre): a bus company's vehicle with
  * its seat layout, the route, departure and return, cost and the ANTT
- * authorisation. The form schema shared by browser and server (date-times are
+ * authorisation. Without zod: the list's sorts and filters, the ANTT status,
+ * the form's values and the CSV columns. The form's schema (date-times are
  * typed in the agency's time zone and leave the schema as UTC ISO strings, so
- * the schema is built for a zone), the list's sorts and filters, and the CSV
- * columns.
+ * the schema is built for a zone) is in charter.schema.ts.
  */
-import { z } from "zod";
-import { formatCents, parseCents } from "~/lib/finance/money";
-import { msg, optionalText, requiredText } from "~/lib/kit/forms";
-import { dateField, versionField } from "~/lib/kit/fields";
+import { formatCents } from "~/lib/finance/money";
 import type { ListSpec } from "~/lib/kit/list";
 import { parseCalendarDate } from "~/lib/platform/time-zone";
-import { capacityOf, defaultLayout, parseLayoutJson, VEHICLE_TYPES, type SeatLayout, type VehicleType } from "~/lib/services/seat-layout";
-import { localInputToUtc, SERVICE_CURRENCIES, svcErr, utcToLocalInput } from "~/lib/services/fields";
+import { SERVICE_ID, utcToLocalInput } from "~/lib/services/fields";
+import type { SeatLayout, VehicleType } from "~/lib/services/seat-layout";
+
+export type { CharterInput } from "~/lib/services/charter.schema";
 
 export const CHARTER_LIST_PATH = "/servicos/fretamento-terrestre";
 export const MAX_STOPS = 20;
 
-/** A stored id (uuid v7 or the seed's), as forms post it. */
-const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The form's fields, for a time zone (the date-times are the agency's local time). */
-const charterFields = (timeZone: string) => ({
-  title: requiredText(120),
-  supplierId: z
-    .string({ error: svcErr.supplier })
-    .trim()
-    .min(1, svcErr.supplier)
-    .refine((v) => idPattern.test(v), svcErr.supplier),
-  vehicleType: z.enum(VEHICLE_TYPES, { error: msg.invalid }),
-  /** Brazilian plate, old (ABC-1234) or Mercosul (ABC1D23); stored upper-case without the dash. */
-  vehiclePlate: optionalText(10)
-    .transform((v) => (v ? v.toUpperCase().replace(/[\s-]/g, "") : null))
-    .refine((v) => v === null || /^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$/.test(v), svcErr.plate),
-  /** The layout JSON the editor posts; empty: the vehicle type's template. */
-  seatLayout: z.string().max(70_000, svcErr.layout).optional(),
-  origin: requiredText(120),
-  /** One stop per line. */
-  stops: z
-    .string()
-    .max(MAX_STOPS * 130, msg.tooLong)
-    .optional()
-    .transform((v) =>
-      (v ?? "")
-        .split(/\r?\n/)
-        .map((s) => s.trim().replace(/\s+/g, " "))
-        .filter(Boolean),
-    )
-    .refine((stops) => stops.length <= MAX_STOPS, svcErr.stops)
-    .refine((stops) => stops.every((s) => s.length <= 120), msg.tooLong),
-  destinationName: requiredText(120),
-  destinationId: optionalText(64).refine((v) => v === null || idPattern.test(v), msg.invalid),
-  departureAt: z
-    .string({ error: msg.required })
-    .trim()
-    .min(1, msg.required)
-    .transform((v, ctx) => {
-      const utc = localInputToUtc(v, timeZone);
-      if (!utc) {
-        ctx.addIssue({ code: "custom", message: svcErr.dateTime });
-        return z.NEVER;
-      }
-      return utc;
-    }),
-  returnAt: optionalText(20).transform((v, ctx) => {
-    if (v === null) return null;
-    const utc = localInputToUtc(v, timeZone);
-    if (!utc) {
-      ctx.addIssue({ code: "custom", message: svcErr.dateTime });
-      return z.NEVER;
-    }
-    return utc;
-  }),
-  cost: optionalText(24).transform((v, ctx) => {
-    if (v === null) return 0;
-    const cents = parseCents(v);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: svcErr.money });
-      return z.NEVER;
-    }
-    return cents;
-  }),
-  currency: z.enum(SERVICE_CURRENCIES, { error: svcErr.currency }),
-  anttAuthorization: optionalText(40),
-  anttValidUntil: dateField(),
-  notes: optionalText(2000),
-});
-
-type Parsed = z.output<z.ZodObject<ReturnType<typeof charterFields>>>;
-
-/** Cross-field rules: the return after the departure; the layout valid (or the type's template). */
-function finish(v: Parsed, ctx: z.RefinementCtx): Omit<Parsed, "seatLayout"> & { seatLayout: SeatLayout } {
-  if (v.returnAt && v.returnAt < v.departureAt) ctx.addIssue({ code: "custom", path: ["returnAt"], message: svcErr.returnBeforeDeparture });
-  let layout: SeatLayout;
-  if (!v.seatLayout || !v.seatLayout.trim()) layout = defaultLayout(v.vehicleType);
-  else {
-    const parsed = parseLayoutJson(v.seatLayout);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: "custom", path: ["seatLayout"], message: parsed.error });
-      return z.NEVER;
-    }
-    layout = parsed.layout;
-  }
-  if (capacityOf(layout).sellable === 0) ctx.addIssue({ code: "custom", path: ["seatLayout"], message: svcErr.noSellableSeats });
-  return { ...v, seatLayout: layout };
-}
-
-/** Novo fretamento, for the agency's time zone. */
-export const charterSchema = (timeZone: string) => z.object(charterFields(timeZone)).transform(finish);
-/** Editar fretamento: the same plus the version the form was loaded with. */
-export const charterEditSchema = (timeZone: string) =>
-  z.object({ ...charterFields(timeZone), version: versionField() }).transform((v, ctx) => ({ ...finish(v, ctx), version: v.version }));
-
-export type CharterInput = z.output<ReturnType<typeof charterSchema>>;
+const idPattern = SERVICE_ID;
 
 // ---------------------------------------------------------------------------
 // List

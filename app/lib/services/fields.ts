@@ -1,14 +1,13 @@
 /**
- * What every service form shares: the error keys (app/locales/services), the
- * currencies a service can be bought in, who may archive services,
- * date-times typed in the agency's time zone ↔ UTC instants, and the field
- * builders of the forms with a price grid (money, lines, posted rows, the grid). Pure.
+ * What every service form shares, without zod (components import it): the
+ * error keys (app/locales/services), the currencies a service can be bought
+ * in, who may archive services, date-times typed in the agency's time zone ↔
+ * UTC instants, and the price grid's cells. The zod field builders are in
+ * fields.schema.ts. Pure.
  */
-import { z } from "zod";
 import type { Role } from "~/db/schema/platform";
 import { AGE_BANDS, PACKAGE_ROOM_TYPES, type AgeBand, type PackageRoomType } from "~/db/schema/services";
-import { formatCents, parseCents } from "~/lib/finance/money";
-import { MAX_POSTED_ROWS, msg, optionalText } from "~/lib/kit/forms";
+import { formatCents } from "~/lib/finance/money";
 import { zoneOffsetMinutes } from "~/lib/platform/time-zone";
 
 export const svcErr = {
@@ -60,47 +59,8 @@ export function utcToLocalInput(iso: string, timeZone: string): string {
   return new Date(instant + zoneOffsetMinutes(instant, timeZone) * 60_000).toISOString().slice(0, 16);
 }
 
-// ---------------------------------------------------------------------------
-// Field builders every service form with a price grid shares (packages, excursions)
-
 /** A stored id (uuid v7 or the seed's), as forms post it. */
 export const SERVICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** An optional amount of money typed as "1.234,56" → integer cents (empty: null); negative or malformed refused. */
-export const optionalMoney = () =>
-  optionalText(24).transform((v, ctx) => {
-    if (v === null) return null;
-    const cents = parseCents(v);
-    if (cents === null || cents < 0) {
-      ctx.addIssue({ code: "custom", message: svcErr.money });
-      return z.NEVER;
-    }
-    return cents;
-  });
-
-/** Lines of a textarea (includes, excludes): trimmed, empty lines dropped, at most `max` of ≤ 200 characters. */
-export const textLines = (max: number, tooMany: string) =>
-  z
-    .string()
-    .max(max * 210, msg.tooLong)
-    .optional()
-    .transform((v) =>
-      (v ?? "")
-        .split(/\r?\n/)
-        .map((s) => s.trim().replace(/\s+/g, " "))
-        .filter(Boolean),
-    )
-    .refine((l) => l.length <= max, tooMany)
-    .refine((l) => l.every((s) => s.length <= 200), msg.tooLong);
-
-/** A list of posted rows: at most MAX_POSTED_ROWS, rows left empty dropped by the caller. */
-export const postedRows = <S extends z.ZodType>(row: S, tooMany: string) => z.array(row.optional()).max(MAX_POSTED_ROWS, tooMany).optional();
-
-/** The price grid: prices.<roomType>.<ageBand> = "1.234,56" (empty: not sold). */
-export const priceGridField = () =>
-  z
-    .object(Object.fromEntries(PACKAGE_ROOM_TYPES.map((room) => [room, z.object(Object.fromEntries(AGE_BANDS.map((age) => [age, optionalMoney()]))).optional()])))
-    .optional();
 
 export type PriceCell = { roomType: PackageRoomType; ageBand: AgeBand; priceCents: number };
 
@@ -122,18 +82,3 @@ export function priceGridValues(prices: readonly { roomType: string; ageBand: st
   for (const p of prices) (out[p.roomType] ??= {})[p.ageBand] = formatCents(p.priceCents);
   return out;
 }
-
-/** A date-time typed in the zone → its UTC instant; empty → null (or "required"), malformed → an error. */
-export const localDateTime = (timeZone: string, required: boolean) =>
-  optionalText(20).transform((v, ctx) => {
-    if (v === null) {
-      if (required) ctx.addIssue({ code: "custom", message: msg.required });
-      return required ? z.NEVER : null;
-    }
-    const utc = localInputToUtc(v, timeZone);
-    if (!utc) {
-      ctx.addIssue({ code: "custom", message: svcErr.dateTime });
-      return z.NEVER;
-    }
-    return utc;
-  });

@@ -23,23 +23,8 @@ import { checkSupplierAndDestination, namesFor } from "~/lib/services/blocks.ser
 import type { Availability } from "~/lib/services/charter";
 import { deadlineMark, type DeadlineMark } from "~/lib/services/deadlines";
 import { SERVICE_CURRENCIES } from "~/lib/services/fields";
-import {
-  HOTEL_BLOCK_CSV_COLUMNS,
-  HOTEL_BLOCK_LIST_PATH,
-  hotelBlockEditSchema,
-  hotelBlockFormValues,
-  hotelBlockSchema,
-  hotelBlockTotals,
-  MAX_GUESTS_PER_ROOM,
-  parseGuests,
-  planRooming,
-  roomInUse,
-  EMPTY_ROOM_TYPE,
-  type HotelBlockCsvColumn,
-  type HotelBlockInput,
-  type HotelBlockSort,
-  type RoomingRoom,
-} from "~/lib/services/hotel-block";
+import { HOTEL_BLOCK_CSV_COLUMNS, HOTEL_BLOCK_LIST_PATH, hotelBlockFormValues, hotelBlockTotals, MAX_GUESTS_PER_ROOM, parseGuests, planRooming, roomInUse, EMPTY_ROOM_TYPE, type HotelBlockCsvColumn, type HotelBlockInput, type HotelBlockSort, type RoomingRoom } from "~/lib/services/hotel-block";
+import { hotelBlockEditSchema, hotelBlockSchema } from "~/lib/services/hotel-block.schema";
 import type { BlockFilter } from "~/lib/services/blocks";
 
 export const HOTEL_BLOCK_ENTITY = "accommodation_block";

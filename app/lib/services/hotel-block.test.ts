@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { airBlockSchema } from "~/lib/services/air-block";
-import { hotelBlockSchema, hotelBlockTotals, nightsBetween, parseGuests, planRooming, type RoomingRoom } from "~/lib/services/hotel-block";
+import { airBlockSchema } from "~/lib/services/air-block.schema";
+import { hotelBlockTotals, nightsBetween, parseGuests, planRooming, type RoomingRoom } from "~/lib/services/hotel-block";
+import { hotelBlockSchema } from "~/lib/services/hotel-block.schema";
 
 const room = (id: string, roomTypeId: string, roomIndex: number, guests: string[] = [], saleId: string | null = null): RoomingRoom => ({
   id,

@@ -24,21 +24,8 @@ import type { Scope } from "~/lib/platform/scope.server";
 import type { ToastMessage } from "~/lib/platform/toast";
 import type { Availability } from "~/lib/services/charter";
 import { canArchiveServices, SERVICE_CURRENCIES } from "~/lib/services/fields";
-import {
-  departureSpan,
-  PACKAGE_CSV_COLUMNS,
-  PACKAGE_LIST_PATH,
-  packageEditSchema,
-  packageFormValues,
-  packageSchema,
-  pkgErr,
-  publicPackagePath,
-  type PackageCsvColumn,
-  type PackageFilter,
-  type PackageFormValues,
-  type PackageInput,
-  type PackageSort,
-} from "~/lib/services/package";
+import { departureSpan, PACKAGE_CSV_COLUMNS, PACKAGE_LIST_PATH, packageFormValues, pkgErr, publicPackagePath, type PackageCsvColumn, type PackageFilter, type PackageFormValues, type PackageInput, type PackageSort } from "~/lib/services/package";
+import { packageEditSchema, packageSchema } from "~/lib/services/package.schema";
 import { imageIntents } from "~/lib/services/service-images.server";
 import { packageSlug, slugify, withSuffix } from "~/lib/services/slug";
 import { agencyPrefix, freeSlug as freeServiceSlug, slugTaken } from "~/lib/services/slug.server";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "~/lib/kit/forms";
-import { departureSpan, packageEditSchema, packageFormValues, packageSchema, pkgErr, publishProblems } from "~/lib/services/package";
+import { departureSpan, packageFormValues, pkgErr, publishProblems } from "~/lib/services/package";
+import { packageEditSchema, packageSchema } from "~/lib/services/package.schema";
 
 const form = (fields: Record<string, string>) => {
   const fd = new FormData();

@@ -1,31 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  addColumn,
-  addRow,
-  BLOCK_REASONS,
-  capacityOf,
-  CELL_KINDS,
-  DECK_LEVELS,
-  layoutErr,
-  MAX_COLUMNS,
-  MAX_ROWS,
-  nextBlock,
-  parseLayoutJson,
-  removeColumn,
-  removeRow,
-  renumber,
-  seatLayoutSchema,
-  seatsOf,
-  seatsWithPosition,
-  setBlocked,
-  setCellKind,
-  TEMPLATE_KEYS,
-  TEMPLATE_SEATS,
-  templateLayout,
-  type Cell,
-  type SeatLayout,
-} from "~/lib/services/seat-layout";
+import { addColumn, addRow, BLOCK_REASONS, capacityOf, CELL_KINDS, DECK_LEVELS, layoutErr, layoutFromJson, MAX_COLUMNS, MAX_ROWS, nextBlock, removeColumn, removeRow, renumber, seatsOf, seatsWithPosition, setBlocked, setCellKind, TEMPLATE_KEYS, TEMPLATE_SEATS, templateLayout, type Cell, type SeatLayout } from "~/lib/services/seat-layout";
+import { parseLayoutJson, seatLayoutSchema } from "~/lib/services/seat-layout.schema";
 
 const numbers = (layout: SeatLayout) => [...seatsOf(layout)].map((s) => s.number);
 
@@ -242,5 +218,21 @@ describe("validation", () => {
     expect(parseLayoutJson(JSON.stringify({ decks: [{ level: "lower", rows: [[{ kind: "seat", number: 0 }]] }] })).ok).toBe(false);
     expect(parseLayoutJson(JSON.stringify({ decks: [{ level: "lower", rows: [[{ kind: "seat", number: 1, blocked: "sold" }]] }] })).ok).toBe(false);
     expect(parseLayoutJson("x".repeat(70_000)).ok).toBe(false);
+  });
+
+  it("reads a layout's shape for display without zod: every valid layout, never a non-layout, never throws", () => {
+    for (const key of TEMPLATE_KEYS) expect(layoutFromJson(JSON.stringify(templateLayout(key)))).toEqual(templateLayout(key));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ decks: [{ level: "lower", rows: [[v]] }] }))), (text) => {
+        const shape = layoutFromJson(text);
+        // What the full validation accepts, the shape check accepts too; what it returns is decks of rows of known cells.
+        if (parseLayoutJson(text).ok) expect(shape).not.toBeNull();
+        if (shape) expect(capacityOf(shape).seats).toBeGreaterThanOrEqual(0);
+      }),
+    );
+    expect(layoutFromJson("{")).toBeNull();
+    expect(layoutFromJson(JSON.stringify({ decks: [{ level: "lower", rows: [[{ kind: "sofa" }]] }] }))).toBeNull();
+    expect(layoutFromJson(JSON.stringify({ decks: [{ level: "lower", rows: [[{ kind: "seat" }]] }] }))).toBeNull();
+    expect(layoutFromJson("x".repeat(70_000))).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The seat layout of a vehicle: the one format the charter's editor writes, and
  * the seat map of sales and public pages reads (components/services/SeatMap).
- * Pure (zod, and the vehicle types of the schema).
+ * Pure, without zod (the vehicle types of the schema); the validation is in
+ * seat-layout.schema.ts.
  *
  * A layout is one or two decks (array order = numbering order); a deck is a
  * grid of rows × columns, row 0 at the front of the vehicle and column 0 on its
@@ -13,7 +14,6 @@
  * blocked seat keeps its number, so blocking never changes the numbering.
  * Capacity (what can be sold) = seats − blocked seats.
  */
-import { z } from "zod";
 import { VEHICLE_TYPES, type VehicleTypeKey } from "~/db/schema/services";
 
 export const CELL_KINDS = ["seat", "aisle", "driver", "door", "stairs", "wc", "empty"] as const;
@@ -48,68 +48,38 @@ export const layoutErr = {
   noSeats: "services.errors.layout.noSeats",
 } as const;
 
-const seatCell = z
-  .object({
-    kind: z.literal("seat"),
-    number: z.number().int().min(1).max(MAX_SEAT_NUMBER),
-    blocked: z.enum(BLOCK_REASONS).optional(),
-  })
-  .strict();
-const otherCell = z.object({ kind: z.enum(CELL_KINDS.filter((k) => k !== "seat") as [Exclude<CellKind, "seat">, ...Exclude<CellKind, "seat">[]]) }).strict();
-const cellSchema = z.union([seatCell, otherCell], { error: layoutErr.invalid });
-
-const deckSchema = z
-  .object({
-    level: z.enum(DECK_LEVELS),
-    rows: z
-      .array(z.array(cellSchema).min(1, layoutErr.columns).max(MAX_COLUMNS, layoutErr.columns))
-      .min(1, layoutErr.rows)
-      .max(MAX_ROWS, layoutErr.rows),
-  })
-  .strict();
-
-/** A valid layout: 1–2 decks of distinct levels, rectangular grids within bounds, unique seat numbers, at least one seat. */
-export const seatLayoutSchema = z
-  .object({ decks: z.array(deckSchema).min(1, layoutErr.decks).max(MAX_DECKS, layoutErr.decks) })
-  .strict()
-  .superRefine((layout, ctx) => {
-    const levels = new Set<string>();
-    layout.decks.forEach((deck, d) => {
-      if (levels.has(deck.level)) ctx.addIssue({ code: "custom", path: ["decks", d, "level"], message: layoutErr.levels });
-      levels.add(deck.level);
-      const width = deck.rows[0]?.length ?? 0;
-      deck.rows.forEach((row, r) => {
-        if (row.length !== width) ctx.addIssue({ code: "custom", path: ["decks", d, "rows", r], message: layoutErr.ragged });
-      });
-    });
-    const seen = new Set<number>();
-    let seats = 0;
-    for (const seat of seatsOf(layout as SeatLayout)) {
-      seats++;
-      if (seen.has(seat.number)) {
-        ctx.addIssue({ code: "custom", path: ["decks"], message: layoutErr.duplicate, params: { number: seat.number } });
-        return;
-      }
-      seen.add(seat.number);
-    }
-    if (seats === 0) ctx.addIssue({ code: "custom", path: ["decks"], message: layoutErr.noSeats });
-  }) as unknown as z.ZodType<SeatLayout>;
-
 export type LayoutParse = { ok: true; layout: SeatLayout } | { ok: false; error: string };
 
-/** A posted layout JSON → the layout, or the first error's key (never throws). */
-export function parseLayoutJson(text: string): LayoutParse {
-  if (text.length > MAX_LAYOUT_JSON) return { ok: false, error: layoutErr.invalid };
+/**
+ * A layout JSON's shape (decks of rows of cells with a kind) → the layout, or
+ * null; for showing a posted or stored layout in the browser without zod. It
+ * does not apply the layout's rules: the server validates every post with
+ * `parseLayoutJson` (seat-layout.schema.ts).
+ */
+export function layoutFromJson(text: string): SeatLayout | null {
+  if (text.length > MAX_LAYOUT_JSON) return null;
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return { ok: false, error: layoutErr.invalid };
+    return null;
   }
-  const parsed = seatLayoutSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, layout: parsed.data };
-  const message = parsed.error.issues[0]?.message ?? "";
-  return { ok: false, error: (Object.values(layoutErr) as string[]).includes(message) ? message : layoutErr.invalid };
+  const isArray = Array.isArray;
+  const decks = (raw as { decks?: unknown } | null)?.decks;
+  if (!isArray(decks) || decks.length < 1 || decks.length > MAX_DECKS) return null;
+  for (const deck of decks as unknown[]) {
+    const rows = (deck as { rows?: unknown } | null)?.rows;
+    if (!isArray(rows) || rows.length < 1 || rows.length > MAX_ROWS) return null;
+    for (const row of rows as unknown[]) {
+      if (!isArray(row) || row.length < 1 || row.length > MAX_COLUMNS) return null;
+      for (const cell of row as unknown[]) {
+        const kind = (cell as { kind?: unknown } | null)?.kind;
+        if (!(CELL_KINDS as readonly unknown[]).includes(kind)) return null;
+        if (kind === "seat" && !Number.isInteger((cell as { number?: unknown }).number)) return null;
+      }
+    }
+  }
+  return raw as SeatLayout;
 }
 
 /** Every seat cell with its position, in numbering order (deck, row, column). */

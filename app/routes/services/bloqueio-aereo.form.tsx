@@ -22,7 +22,7 @@ import { conflict, notFound } from "~/lib/platform/http";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { lookup } from "~/lib/platform/translate";
-import { AIR_BLOCK_LIST_PATH, airBlockFormValues, airBlockSchema, EMPTY_SEGMENT, MAX_SEGMENTS } from "~/lib/services/air-block";
+import { AIR_BLOCK_LIST_PATH, airBlockFormValues, EMPTY_SEGMENT, MAX_SEGMENTS } from "~/lib/services/air-block";
 import {
   airBlockAvailability,
   airBlockEmpty,
@@ -200,7 +200,12 @@ function AirBlockFields({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = useRecordForm({ id: "air-block-form", schema: airBlockSchema(timeZone), lastResult, defaultValue });
+  const [form, fields] = useRecordForm({
+    id: "air-block-form",
+    loadSchema: () => import("~/lib/services/air-block.schema").then((m) => m.airBlockSchema(timeZone)),
+    lastResult,
+    defaultValue,
+  });
   const segments = fields.segments.getFieldList();
   const listError = errorText(((fields.segments as FieldMetadata<unknown>).errors as string[] | undefined)?.[0]);
   return (

@@ -23,7 +23,7 @@ import { formatCents } from "~/lib/finance/money";
 import { blockIntents, supplierOptions } from "~/lib/services/blocks.server";
 import { destinationOptions } from "~/lib/services/charter.server";
 import { canArchiveServices, SERVICE_CURRENCIES } from "~/lib/services/fields";
-import { EMPTY_ROOM_TYPE, HOTEL_BLOCK_LIST_PATH, MEAL_PLANS, hotelBlockFormValues, hotelBlockSchema, hotelBlockTotals, MAX_ROOM_TYPES } from "~/lib/services/hotel-block";
+import { EMPTY_ROOM_TYPE, HOTEL_BLOCK_LIST_PATH, MEAL_PLANS, hotelBlockFormValues, hotelBlockTotals, MAX_ROOM_TYPES } from "~/lib/services/hotel-block";
 import {
   archiveHotelBlock,
   cloneHotelBlock,
@@ -231,7 +231,12 @@ function HotelBlockFields({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [form, fields] = useRecordForm({ id: "hotel-block-form", schema: hotelBlockSchema(), lastResult, defaultValue });
+  const [form, fields] = useRecordForm({
+    id: "hotel-block-form",
+    loadSchema: () => import("~/lib/services/hotel-block.schema").then((m) => m.hotelBlockSchema()),
+    lastResult,
+    defaultValue,
+  });
   const roomTypes = fields.roomTypes.getFieldList();
   const listError = errorText(((fields.roomTypes as FieldMetadata<unknown>).errors as string[] | undefined)?.[0]);
   return (

@@ -10,7 +10,8 @@ import { malformed, parseForm } from "~/lib/kit/forms";
 import { redirectWithToast } from "~/lib/platform/flash.server";
 import { badRequest, notFound } from "~/lib/platform/http";
 import { formatDateTime } from "~/lib/platform/format";
-import { cloneSchema, EXCURSION_LIST_PATH, excursionEditPath } from "~/lib/excursions/excursion";
+import { EXCURSION_LIST_PATH, excursionEditPath } from "~/lib/excursions/excursion";
+import { cloneSchema } from "~/lib/excursions/excursion.schema";
 import { cloneExcursion, excursionToClone } from "~/lib/excursions/excursion.server";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
@@ -57,7 +58,7 @@ export default function CloneExcursion({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const [form, fields] = useLazyForm({
     id: "excursion-clone",
-    schema: cloneSchema,
+    loadSchema: () => import("~/lib/excursions/excursion.schema").then((m) => m.cloneSchema),
     lastResult: (actionData as { result?: never } | undefined)?.result,
     defaultValue: defaults,
     shouldValidate: "onBlur",

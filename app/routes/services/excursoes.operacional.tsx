@@ -3,7 +3,6 @@ import { FileSpreadsheet, FileText, Lock, LockOpen, Pencil, Printer } from "luci
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import seatMapStyles from "~/components/services/seat-map.css?url";
 import { SeatMap, SeatMapLegend } from "~/components/services/SeatMap";
 import { ChecklistList } from "~/components/services/operational/Checklist";
@@ -12,7 +11,8 @@ import { BoardingList, PassengerTable, Rooming } from "~/components/services/ope
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState, Notice, PageHeader, SectionCard, StatusBadge, type StatusTone } from "~/components/ui";
 import type { ChecklistItem } from "~/lib/excursions/checklist";
-import { MANIFEST_PATH, OPERATIONAL_INTENTS, seatStates } from "~/lib/excursions/operational";
+import { MANIFEST_PATH, seatStates } from "~/lib/excursions/operational";
+import { operationalIntentSchema } from "~/lib/excursions/operational.schema";
 import { canFinalizeManifest, canReopenManifest, finalizeManifest, loadOperational, reopenManifest } from "~/lib/excursions/operational.server";
 import { malformed, parseForm } from "~/lib/kit/forms";
 import { formatCalendarDate, formatDateTime } from "~/lib/platform/format";
@@ -49,14 +49,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
-const intentSchema = z.object({ intent: z.enum(OPERATIONAL_INTENTS) });
-
 const toast = (title: string, destructive = false): ToastMessage => ({ title, ...(destructive ? { variant: "destructive" as const } : {}) });
 
 /** Intents: finalize (Admin, Operacional; every checklist item passing) and reopen (Admin). Another agency's id is a 404. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const scope = requireScope(context, request);
-  const submission = parseForm(await request.formData(), intentSchema);
+  const submission = parseForm(await request.formData(), operationalIntentSchema);
   if (!submission || submission.status !== "success") {
     if (!(await loadOperational(scope, params.id))) throw notFound();
     return malformed();

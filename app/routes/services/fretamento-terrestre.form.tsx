@@ -19,10 +19,10 @@ import { recordLoader } from "~/lib/kit/record-loader.server";
 import { formatDateTime } from "~/lib/platform/format";
 import { lookup } from "~/lib/platform/translate";
 import { formatCents } from "~/lib/finance/money";
-import { anttStatus, CHARTER_LIST_PATH, charterSchema } from "~/lib/services/charter";
+import { anttStatus, CHARTER_LIST_PATH } from "~/lib/services/charter";
 import { busCompanyOptions, charterAvailability, charterEmpty, charterForm, charterIntents, charterSpec, destinationOptions } from "~/lib/services/charter.server";
 import { canArchiveServices, SERVICE_CURRENCIES } from "~/lib/services/fields";
-import { capacityOf, defaultLayout, isTemplateKey, parseLayoutJson, VEHICLE_TYPES, type VehicleType } from "~/lib/services/seat-layout";
+import { capacityOf, defaultLayout, isTemplateKey, layoutFromJson, VEHICLE_TYPES, type VehicleType } from "~/lib/services/seat-layout";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import seatMapStyles from "~/components/services/seat-map.css?url";
@@ -75,8 +75,8 @@ export default function CharterForm({ loaderData, actionData }: Route.ComponentP
     if ((field === "departureAt" || field === "returnAt") && typeof value === "string") return formatDateTime(value, i18n.language, loaderData.timeZone);
     if (field === "costCents" && typeof value === "number") return formatCents(value);
     if (field === "seatLayout" && value && typeof value === "object") {
-      const parsed = parseLayoutJson(JSON.stringify(value));
-      return parsed.ok ? t("services.layoutEditor.summary", capacityOf(parsed.layout)) : undefined;
+      const layout = layoutFromJson(JSON.stringify(value));
+      return layout ? t("services.layoutEditor.summary", capacityOf(layout)) : undefined;
     }
     return undefined;
   };
@@ -160,7 +160,12 @@ function CharterFields({
   const errorText = useErrorText();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const [form, fields] = useRecordForm({ id: "charter-form", schema: charterSchema(timeZone), lastResult, defaultValue });
+  const [form, fields] = useRecordForm({
+    id: "charter-form",
+    loadSchema: () => import("~/lib/services/charter.schema").then((m) => m.charterSchema(timeZone)),
+    lastResult,
+    defaultValue,
+  });
   // After a refused save (stale, invalid) the form starts from what the user posted, the layout included.
   const posted = (name: string) => {
     const v = (fields as Record<string, { initialValue?: unknown }>)[name]?.initialValue;
@@ -171,8 +176,7 @@ function CharterFields({
   const [vehicleType, setVehicleType] = useState<VehicleType>(initialType);
   const [initialLayout] = useState(() => {
     const text = posted("seatLayout") ?? (defaultValue.seatLayout as string | undefined);
-    const parsed = text ? parseLayoutJson(text) : null;
-    return parsed?.ok ? parsed.layout : defaultLayout(initialType);
+    return (text ? layoutFromJson(text) : null) ?? defaultLayout(initialType);
   });
   const layoutError = errorText((fields.seatLayout.errors as string[] | undefined)?.[0]);
   return (

@@ -1,11 +1,12 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Button, Card, Flex, IconButton, Text } from "@radix-ui/themes";
 import { ArrowDown, ArrowUp, Download, Plus, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { useLazyForm } from "~/components/kit/lazy-form";
 import { FormField, UnsavedChangesGuard, useErrorText } from "~/components/ui/FormField";
-import { considerForDirty, parseWithZod } from "~/lib/kit/forms";
-import { EMPTY_PASSENGER, passengersSchema } from "~/lib/services/air-block";
+import { considerForDirty } from "~/lib/kit/form-keys";
+import { EMPTY_PASSENGER } from "~/lib/services/air-block";
 
 /**
  * The passenger list of an air block (intent "passengers"): one row per
@@ -29,11 +30,11 @@ export function PassengerList({
   const errorText = useErrorText();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "passengers";
-  const [form, fields] = useForm({
+  const [form, fields] = useLazyForm({
     id: "passengers-form",
+    loadSchema: () => import("~/lib/services/air-block.schema").then((m) => m.passengersSchema),
     lastResult,
     defaultValue: defaultValue as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passengersSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     shouldDirtyConsider: considerForDirty,

@@ -8,7 +8,7 @@ import { PublicAddress } from "~/components/services/packages/PublicAddress";
 import { DateTimeField } from "~/components/services/DateTimeField";
 import { ListError, PriceGrid } from "~/components/services/ServiceFormParts";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField, useErrorText, type AnyField } from "~/components/ui/FormField";
-import { EMPTY_BOARDING, EMPTY_COMPONENT, EXCURSION_LIST_PATH, excursionSchema, MAX_BOARDINGS, MAX_COMPONENTS, type ExcursionComponentKind } from "~/lib/excursions/excursion";
+import { EMPTY_BOARDING, EMPTY_COMPONENT, EXCURSION_LIST_PATH, MAX_BOARDINGS, MAX_COMPONENTS, type ExcursionComponentKind } from "~/lib/excursions/excursion";
 import { SERVICE_CURRENCIES } from "~/lib/services/fields";
 
 type Option = { value: string; label: string };
@@ -82,7 +82,12 @@ export function ExcursionFields({
   slugKept: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "excursion-form", schema: excursionSchema(timeZone), lastResult, defaultValue });
+  const [form, fields] = useRecordForm({
+    id: "excursion-form",
+    loadSchema: () => import("~/lib/excursions/excursion.schema").then((m) => m.excursionSchema(timeZone)),
+    lastResult,
+    defaultValue,
+  });
   const boardings = fields.boardings.getFieldList();
   const componentRows = fields.components.getFieldList();
   const prices = (fields.prices as unknown as FieldMetadata<Record<string, Record<string, string>>>).getFieldset();

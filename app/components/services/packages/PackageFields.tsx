@@ -6,7 +6,7 @@ import { useRecordForm, RecordForm } from "~/components/kit/RecordForm";
 import { CheckboxField, FormField, FormSection, SelectField, TextAreaField } from "~/components/ui/FormField";
 import { ListError, PriceGrid, RowButtons } from "~/components/services/ServiceFormParts";
 import { SERVICE_CURRENCIES } from "~/lib/services/fields";
-import { EMPTY_DAY, EMPTY_DEPARTURE, MAX_DEPARTURES, MAX_DAYS, MAX_DESTINATIONS, PACKAGE_LIST_PATH, packageSchema } from "~/lib/services/package";
+import { EMPTY_DAY, EMPTY_DEPARTURE, MAX_DEPARTURES, MAX_DAYS, MAX_DESTINATIONS, PACKAGE_LIST_PATH } from "~/lib/services/package";
 import { PublicAddress } from "~/components/services/packages/PublicAddress";
 
 type Option = { value: string; label: string };
@@ -35,7 +35,12 @@ export function PackageFields({
   slugKept: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useRecordForm({ id: "package-form", schema: packageSchema, lastResult, defaultValue });
+  const [form, fields] = useRecordForm({
+    id: "package-form",
+    loadSchema: () => import("~/lib/services/package.schema").then((m) => m.packageSchema),
+    lastResult,
+    defaultValue,
+  });
   const destinationRows = fields.destinations.getFieldList();
   const days = fields.itinerary.getFieldList();
   const departures = fields.departures.getFieldList();
