@@ -106,3 +106,33 @@ for (const lang of ["pt", "en"] as const) {
     });
   }
 }
+
+// The title form's schema is not in the route chunk (useLazyForm's loadSchema): it arrives
+// on the form's first focus (or when idle), then the browser shows field errors before any post.
+test("the title form validates in the browser after the schema's lazy load: field errors, nothing posted", async ({ page }) => {
+  await signIn(page);
+  const schemaFetches: string[] = [];
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (/\/ledger\.schema-[\w-]+\.js$/.test(r.url())) schemaFetches.push(r.url());
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  await page.goto("/financeiro/contas-a-receber/novo");
+  await page.waitForLoadState("networkidle");
+  const form = page.getByTestId("title-form");
+  const description = form.locator("input[name=description]");
+  await description.fill("E2E");
+  await description.fill("");
+  await description.press("Tab");
+  await expect(description).toHaveAttribute("aria-invalid", "true");
+  await expect(description).toHaveAccessibleDescription("Campo obrigatório.");
+  const amount = form.locator("input[name=amount]");
+  await amount.fill("0");
+  await amount.press("Tab");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(amount).toHaveAccessibleDescription(/Informe um valor maior que zero/);
+  expect(schemaFetches.length, "the schema came as a chunk of its own").toBeGreaterThan(0);
+  expect(posts, "nothing was posted").toEqual([]);
+  await description.fill("E2E lazy");
+  await expect(description).not.toHaveAttribute("aria-invalid", "true");
+});
