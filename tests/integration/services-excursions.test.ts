@@ -658,3 +658,111 @@ describe("arbitrary input", () => {
     expect(refusals).toBeGreaterThan(0);
   }, 900_000);
 });
+
+describe("excursions as references", () => {
+  /** A boarding point, guide, driver, fleet vehicle and ground charter of their own (the other tests' excursions use sol's). */
+  async function freshRegisters(a: Agency) {
+    const t = now();
+    const point = uuidv7();
+    await run(
+      "insert into boarding_point (id, agency_id, name, city, default_offset_minutes, search_text, created_at, updated_at) values (?, ?, 'Metrô Santana', 'São Paulo', 10, 'santana', ?, ?)",
+      point,
+      a.id,
+      t,
+      t,
+    );
+    const guide = uuidv7();
+    await run("insert into guide (id, agency_id, name, search_text, created_at, updated_at) values (?, ?, 'Rita Guia', 'rita', ?, ?)", guide, a.id, t, t);
+    const driver = uuidv7();
+    await run(
+      "insert into driver (id, agency_id, name, cnh_number, cnh_category, cnh_expiry, search_text, created_at, updated_at) values (?, ?, 'Caio Motorista', '98765432100', 'D', '2030-01-01', 'caio', ?, ?)",
+      driver,
+      a.id,
+      t,
+      t,
+    );
+    const vehicle = uuidv7();
+    await run("insert into fleet_vehicle (id, agency_id, plate, model, type, seats, search_text, created_at, updated_at) values (?, ?, 'REF2B34', 'Busscar', 'bus', 46, 'ref', ?, ?)", vehicle, a.id, t, t);
+    const charter = uuidv7();
+    const layout = templateLayout("micro_onibus");
+    await run(
+      "insert into ground_charter (id, agency_id, title, supplier_id, vehicle_type, vehicle_plate, seat_layout, capacity, origin, destination_name, destination_id, departure_at, return_at, currency, created_at, updated_at) values (?, ?, 'Fretamento referência', (select supplier_id from ground_charter where id = ?), 'micro_onibus', null, ?, ?, 'São Paulo - SP', 'Gramado - RS', ?, '2027-12-11T00:00:00.000Z', '2027-12-15T21:00:00.000Z', 'BRL', ?, ?)",
+      charter,
+      a.id,
+      a.charter,
+      JSON.stringify(layout),
+      capacityOf(layout).sellable,
+      a.places[0],
+      t,
+      t,
+    );
+    return { point, guide, driver, vehicle, charter };
+  }
+
+  const deleted = async (table: string, column: string, id: string) => (await first<{ at: string | null }>(`select ${column} as at from ${table} where id = ?`, id))!.at;
+
+  it("refuses to delete a boarding point, guide, driver or vehicle, or to archive a charter, that a live excursion uses; allows it once the excursion is archived", async () => {
+    const r = await freshRegisters(sol);
+    const id = await create(
+      sol,
+      excursionForm(sol, {
+        title: "Referências",
+        charterId: r.charter,
+        vehicleId: r.vehicle,
+        "boardings[0].boardingPointId": r.point,
+        "boardings[1].boardingPointId": sol.points[1]!,
+        "components[0].ref": `guide:${r.guide}`,
+        "components[1].ref": `driver:${r.driver}`,
+      }),
+    );
+    expect(await rowOf(id)).toMatchObject({ charter_id: r.charter, vehicle_id: r.vehicle });
+
+    const registers = [
+      { path: `/cadastros/embarques/editar/${r.point}`, table: "boarding_point", id: r.point },
+      { path: `/receptivo/guias/editar/${r.guide}`, table: "guide", id: r.guide },
+      { path: `/receptivo/motoristas/editar/${r.driver}`, table: "driver", id: r.driver },
+      { path: `/receptivo/frota/editar/${r.vehicle}`, table: "fleet_vehicle", id: r.vehicle },
+    ];
+    for (const reg of registers) {
+      const res = await post(sol.admin.cookie, reg.path, { intent: "delete" });
+      expect(res.status, reg.table).toBe(409);
+      const body = await json<{ deleteError?: string; references?: { count: number; label: string }[] }>(res);
+      expect(body.deleteError).toBe("records.delete.referenced");
+      expect(body.references, reg.table).toEqual([{ count: 1, label: "services.references.excursions" }]);
+      expect(await deleted(reg.table, "deleted_at", reg.id), reg.table).toBeNull();
+    }
+    const charterPath = `/servicos/fretamento-terrestre/editar/${r.charter}`;
+    const refused = await post(sol.admin.cookie, charterPath, { intent: "archive" });
+    expect(refused.status).toBe(409);
+    const refusal = await json<{ archiveError?: string; references?: { count: number; label: string }[] }>(refused);
+    expect(refusal.archiveError).toBe("services.archive.referenced");
+    expect(refusal.references).toEqual([{ count: 1, label: "services.references.excursions" }]);
+    expect(await deleted("ground_charter", "archived_at", r.charter)).toBeNull();
+
+    // An archived excursion no longer holds them.
+    expect((await post(sol.admin.cookie, editPath(id), { intent: "archive" })).status).toBe(302);
+    for (const reg of registers) {
+      expect((await post(sol.admin.cookie, reg.path, { intent: "delete" })).status, reg.table).toBe(302);
+      expect(await deleted(reg.table, "deleted_at", reg.id), reg.table).not.toBeNull();
+    }
+    expect((await post(sol.admin.cookie, charterPath, { intent: "archive" })).status).toBe(302);
+    expect(await deleted("ground_charter", "archived_at", r.charter)).not.toBeNull();
+  });
+
+  it("a boarding point removed from a live excursion no longer holds it", async () => {
+    const r = await freshRegisters(sol);
+    const form = excursionForm(sol, { title: "Embarque removido", "boardings[0].boardingPointId": r.point });
+    const id = await create(sol, form);
+    expect((await post(sol.admin.cookie, `/cadastros/embarques/editar/${r.point}`, { intent: "delete" })).status).toBe(409);
+    // Passengers pointing at the boarding keep it (archived) on the excursion: one is held there.
+    const [boarding] = (await boardingsOf(id)).filter((b) => b.boarding_point_id === r.point);
+    const p = await passenger(sol, id, { status: "held" });
+    await run("update excursion_passenger set boarding_id = ? where id = ?", boarding!.id, p);
+    const version = (await rowOf(id))!.version;
+    const saved = await post(sol.admin.cookie, editPath(id), { ...form, "boardings[0].boardingPointId": sol.points[0]!, version: String(version) });
+    expect(saved.status, await saved.clone().text()).toBeLessThan(400);
+    const kept = (await boardingsOf(id)).find((b) => b.boarding_point_id === r.point);
+    expect(kept?.archived_at).not.toBeNull();
+    expect((await post(sol.admin.cookie, `/cadastros/embarques/editar/${r.point}`, { intent: "delete" })).status).toBe(302);
+  });
+});

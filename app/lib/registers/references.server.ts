@@ -20,7 +20,18 @@
  * index starting with agency_id.
  */
 import { eq, isNull, sql } from "drizzle-orm";
-import { accommodationBlock, airBlock, financeTitle, groundCharter, receptiveService, thirdPartyPackage, thirdPartyPackageDestination } from "~/db/schema";
+import {
+  accommodationBlock,
+  airBlock,
+  excursion,
+  excursionBoarding,
+  excursionComponent,
+  financeTitle,
+  groundCharter,
+  receptiveService,
+  thirdPartyPackage,
+  thirdPartyPackageDestination,
+} from "~/db/schema";
 import type { TitlePartyKind } from "~/db/schema/finance";
 import type { ReferenceRule } from "~/lib/kit/record.server";
 
@@ -72,6 +83,34 @@ const receptiveServices: ReferenceRule = {
   label: "receptive.references.services",
 };
 
+/** Excursions (issue #12): an excursion that is not archived keeps its charter and its fleet vehicle. */
+const excursions = (column: typeof excursion.charterId | typeof excursion.vehicleId): ReferenceRule => ({
+  table: excursion,
+  column,
+  live: excursion.archivedAt,
+  label: "services.references.excursions",
+});
+/** A row of an excursion counts while the excursion is not archived. */
+const ofLiveExcursion = (excursionId: typeof excursionBoarding.excursionId | typeof excursionComponent.excursionId, agencyId: typeof excursionBoarding.agencyId | typeof excursionComponent.agencyId) =>
+  sql`exists (select 1 from ${excursion} where ${excursion.agencyId} = ${agencyId} and ${excursion.id} = ${excursionId} and ${excursion.archivedAt} is null)`;
+/** ... its boarding points (a boarding still on the trip: not archived) ... */
+const excursionBoardings: ReferenceRule = {
+  table: excursionBoarding,
+  column: excursionBoarding.boardingPointId,
+  live: sql`${excursionBoarding.archivedAt} is null and ${ofLiveExcursion(excursionBoarding.excursionId, excursionBoarding.agencyId)}`,
+  label: "services.references.excursions",
+};
+/** ... and its components: its crew (guides, drivers) and receptive services. */
+const excursionComponents = (column: typeof excursionComponent.guideId | typeof excursionComponent.driverId | typeof excursionComponent.receptiveServiceId): ReferenceRule => ({
+  table: excursionComponent,
+  column,
+  live: ofLiveExcursion(excursionComponent.excursionId, excursionComponent.agencyId),
+  label: "services.references.excursions",
+});
+
+/** What refers to a ground charter (archiving it is refused while any is live). */
+export const CHARTER_REFERENCES: ReferenceRule[] = [excursions(excursion.charterId)];
+
 export type RegisterEntity =
   | "client"
   | "supplier"
@@ -89,11 +128,11 @@ export const REFERENCES: Record<RegisterEntity, ReferenceRule[]> = {
   supplier: [financeTitles("supplier"), charters(groundCharter.supplierId), packageOperators, hotelBlocks(accommodationBlock.hotelId), airBlocks(airBlock.airlineId)],
   provider: [financeTitles("provider"), receptiveServices],
   agent: [financeTitles("agent")],
-  boarding_point: [],
+  boarding_point: [excursionBoardings],
   destination: [charters(groundCharter.destinationId), packageDestinations, hotelBlocks(accommodationBlock.destinationId), airBlocks(airBlock.destinationId)],
-  // The receptive schedule and excursions will point at these.
-  receptive_service: [],
-  driver: [],
-  guide: [],
-  fleet_vehicle: [],
+  // The receptive schedule will point at these too.
+  receptive_service: [excursionComponents(excursionComponent.receptiveServiceId)],
+  driver: [excursionComponents(excursionComponent.driverId)],
+  guide: [excursionComponents(excursionComponent.guideId)],
+  fleet_vehicle: [excursions(excursion.vehicleId)],
 };

@@ -14,8 +14,9 @@ import { runList } from "~/lib/kit/list.server";
 import { createRecord, deleteRecord, findRecord, listSourceOf, recordStore, type ReadScope, type WriteScope } from "~/lib/kit/record.server";
 import type { ExtraIntents, RecordSpec } from "~/lib/kit/record-action.server";
 import { redirectWithToast } from "~/lib/platform/flash.server";
-import { forbidden, notFound } from "~/lib/platform/http";
+import { conflict, forbidden, notFound } from "~/lib/platform/http";
 import type { ToastMessage } from "~/lib/platform/toast";
+import { CHARTER_REFERENCES } from "~/lib/registers/references.server";
 import { buildSearchText } from "~/lib/kit/search-text";
 import type { Scope } from "~/lib/platform/scope.server";
 import { zonedDayRange } from "~/lib/platform/time-zone";
@@ -39,6 +40,8 @@ export const charterStore = recordStore({
   searchText: groundCharter.searchText,
   counter: CHARTER_ENTITY,
   createdBy: groundCharter.createdBy,
+  // Archiving a charter is refused while a live excursion runs on it.
+  references: CHARTER_REFERENCES,
 });
 
 /** The list's source; the date range is the agency's calendar days, so it is made for a time zone. */
@@ -295,6 +298,13 @@ export function charterIntents(id: string, copySuffix: string): ExtraIntents {
         return forbidden({ archiveError: "services.archive.forbidden", toast: { title: "services.archive.forbidden", variant: "destructive" } satisfies ToastMessage });
       }
       const result = await deleteRecord(scope, charterStore, id);
+      if (!result.ok && result.reason === "referenced") {
+        return conflict({
+          archiveError: "services.archive.referenced",
+          references: result.references ?? [],
+          toast: { title: "services.archive.referencedToast", variant: "destructive" } satisfies ToastMessage,
+        });
+      }
       if (!result.ok) throw notFound();
       return redirectWithToast(CHARTER_LIST_PATH, { title: "services.archive.done", values: { name: result.label } });
     }

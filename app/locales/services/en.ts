@@ -140,10 +140,14 @@ export default {
       confirm: "Archive",
       done: "{{name}} was archived.",
       forbidden: "Only administrators and operations can archive services.",
+      referenced: "{{name}} cannot be archived because it is in use:",
+      referencedToast: "Not archived: it is in use.",
     },
     references: {
       charters_one: "{{count}} charter",
       charters_other: "{{count}} charters",
+      excursions_one: "{{count}} excursion",
+      excursions_other: "{{count}} excursions",
     },
     clone: {
       action: "Duplicate",

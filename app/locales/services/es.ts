@@ -140,10 +140,14 @@ export default {
       confirm: "Archivar",
       done: "{{name}} fue archivado.",
       forbidden: "Solo los administradores y operaciones pueden archivar servicios.",
+      referenced: "{{name}} no se puede archivar porque está en uso:",
+      referencedToast: "No archivado: está en uso.",
     },
     references: {
       charters_one: "{{count}} fletamento",
       charters_other: "{{count}} fletamentos",
+      excursions_one: "{{count}} excursión",
+      excursions_other: "{{count}} excursiones",
     },
     clone: {
       action: "Duplicar",

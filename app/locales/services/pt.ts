@@ -141,10 +141,14 @@ const servicesPt = {
       confirm: "Arquivar",
       done: "{{name}} foi arquivado.",
       forbidden: "Só administradores e o operacional podem arquivar serviços.",
+      referenced: "{{name}} não pode ser arquivado porque está em uso:",
+      referencedToast: "Não arquivado: está em uso.",
     },
     references: {
       charters_one: "{{count}} fretamento",
       charters_other: "{{count}} fretamentos",
+      excursions_one: "{{count}} excursão",
+      excursions_other: "{{count}} excursões",
     },
     clone: {
       action: "Duplicar",

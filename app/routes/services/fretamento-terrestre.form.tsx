@@ -17,7 +17,7 @@ import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { formatDateTime } from "~/lib/platform/format";
-import { lookup } from "~/lib/platform/translate";
+import { lookup, translate } from "~/lib/platform/translate";
 import { formatCents } from "~/lib/finance/money";
 import { anttStatus, CHARTER_LIST_PATH } from "~/lib/services/charter";
 import { busCompanyOptions, charterAvailability, charterEmpty, charterForm, charterIntents, charterSpec, destinationOptions } from "~/lib/services/charter.server";
@@ -63,7 +63,7 @@ export const action = ({ context, request, params }: Route.ActionArgs) => {
   return recordAction(charterSpec(scope), scope, request, params, intents);
 };
 
-type ActionData = RecordActionData & { archiveError?: string };
+type ActionData = RecordActionData & { archiveError?: string; references?: { count: number; label: string }[] };
 
 export default function CharterForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -105,7 +105,10 @@ export default function CharterForm({ loaderData, actionData }: Route.ComponentP
         }
       />
       {ad?.archiveError && (
-        <Notice tone="error">{t("services.archive.forbidden")}</Notice>
+        <Notice tone="error" testId="archive-error">
+          {translate(i18n, ad.archiveError, { name: loaderData.name })}
+          {ad.references && ad.references.length > 0 && <> {ad.references.map((r) => translate(i18n, r.label, { count: r.count })).join(", ")}</>}
+        </Notice>
       )}
       {ad?.stale && <StaleCallout differences={ad.stale.differences} fieldLabel={fieldLabel} />}
       {loaderData.companies.length === 0 && (
