@@ -167,3 +167,34 @@ for (const lang of ["pt", "es"] as const) {
     });
   }
 }
+
+// The form's schema is not in the route chunk (useRecordForm's loadSchema): it arrives on
+// the form's first focus (or when idle), then the browser shows field errors before any post.
+test("the excursion form validates in the browser after the schema's lazy load: field errors, nothing posted", async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signIn(page);
+  const schemaFetches: string[] = [];
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (/\/excursion\.schema-[\w-]+\.js$/.test(r.url())) schemaFetches.push(r.url());
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  await page.goto(`${LIST}/novo`);
+  await page.waitForLoadState("networkidle");
+  const title = page.locator("#excursion-form input[name=title]");
+  await title.fill("Serra");
+  await title.fill("");
+  await title.press("Tab");
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(title).toHaveAccessibleDescription("Campo obrigatório.");
+  // Saving with the errors stays on the page and posts nothing.
+  await page.getByTestId("record-save").click();
+  await expect(page).toHaveURL(new RegExp(`${LIST}/novo$`));
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  expect(schemaFetches.length, "the schema came as a chunk of its own").toBeGreaterThan(0);
+  expect(posts, "nothing was posted").toEqual([]);
+  await title.fill("Serra Gaúcha");
+  await expect(title).not.toHaveAttribute("aria-invalid", "true");
+  expect(errors).toEqual([]);
+});

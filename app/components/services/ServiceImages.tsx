@@ -5,20 +5,30 @@
  * are and the server checks them all the same), reorder by drag and drop or by
  * keyboard (dnd-kit's keyboard sensor, and move up / move down buttons that
  * also work without JavaScript), alt text and removal. Each change posts one
- * intent to the edit screen's action.
+ * intent to the edit screen's action. dnd-kit is a chunk of its own
+ * (SortableImages.tsx), fetched once there are images: until it arrives the
+ * grid is the same without drag and drop.
  */
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from "@dnd-kit/core";
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { Button, Flex, IconButton, Text, TextField } from "@radix-ui/themes";
 import { ArrowDown, ArrowUp, GripVertical, Trash2, Upload } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
+import type SortableImageGrid from "~/components/services/SortableImages";
 import { Notice } from "~/components/ui/Notice";
 import { IMAGE_MAX_SIDE, MAX_IMAGES, THUMB_MAX_SIDE } from "~/lib/services/package";
 
 export type ImageView = { id: string; alt: string; url: string; thumbUrl: string };
+
+/** What dnd-kit gives an image of the sortable grid (SortableImages.tsx). */
+export type SortableBits = {
+  setNodeRef: (node: HTMLElement | null) => void;
+  setActivatorNodeRef: (node: HTMLElement | null) => void;
+  handleProps: Omit<HTMLAttributes<HTMLElement>, "color">;
+  style: CSSProperties;
+  isDragging: boolean;
+};
+type SortableGrid = typeof SortableImageGrid;
 type ActionAnswer = { imageError?: string; imageSaved?: boolean } | undefined;
 
 /** Draws the image at most `max` px on its longer side and encodes it (WebP, or JPEG where WebP cannot be written). */
@@ -73,20 +83,26 @@ export function ServiceImages({ images, actionData }: { images: ImageView[]; act
   const shown = ids.filter((id) => byId.has(id));
   const error = upload.data?.imageError ?? order.data?.imageError ?? actionData?.imageError;
   const busy = preparing || upload.state !== "idle";
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  // dnd-kit, fetched once there are images (the grid works without it: move buttons, and the same markup).
+  const [Grid, setGrid] = useState<SortableGrid | null>(null);
+  const hasImages = shown.length > 0;
+  useEffect(() => {
+    if (!hasImages || Grid) return;
+    let cancelled = false;
+    import("~/components/services/SortableImages").then(
+      (m) => !cancelled && setGrid(() => m.default),
+      () => undefined, // offline: the move buttons still reorder
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [hasImages, Grid]);
   const nameOf = (id: string) => t("services.images.image", { n: shown.indexOf(id) + 1 });
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => nameOf(String(active.id)),
-    onDragOver: ({ active, over }) => (over ? `${nameOf(String(active.id))} → ${nameOf(String(over.id))}` : undefined),
-    onDragEnd: ({ active }) => nameOf(String(active.id)),
-    onDragCancel: ({ active }) => nameOf(String(active.id)),
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const next = arrayMove(shown, shown.indexOf(String(active.id)), shown.indexOf(String(over.id)));
+  const onReorder = (next: string[]) => {
     setDragged({ base: stored, ids: next });
     order.submit({ intent: "image-order", order: next.join(",") }, { method: "post" });
   };
+  const card = (id: string, index: number, sortable?: SortableBits): ReactNode => <ImageCard key={id} image={byId.get(id)!} index={index} total={shown.length} sortable={sortable} />;
 
   const onUpload = async (event: React.FormEvent<HTMLFormElement>) => {
     const files = [...(inputRef.current?.files ?? [])];
@@ -122,21 +138,13 @@ export function ServiceImages({ images, actionData }: { images: ImageView[]; act
           {t("services.images.empty")}
         </Text>
       ) : (
-        <DndContext
-          id={`package-images-${contextId}`}
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t("services.images.drag", { n: "" }) } }}
-        >
-          <SortableContext items={shown} strategy={rectSortingStrategy}>
-            <ul className="package-images" data-testid="package-image-list">
-              {shown.map((id, index) => (
-                <SortableImage key={id} image={byId.get(id)!} index={index} total={shown.length} />
-              ))}
-            </ul>
-          </SortableContext>
-        </DndContext>
+        Grid ? (
+          <Grid ids={shown} contextId={contextId} nameOf={nameOf} instructions={t("services.images.drag", { n: "" })} onReorder={onReorder} render={card} />
+        ) : (
+          <ul className="package-images" data-testid="package-image-list">
+            {shown.map((id, index) => card(id, index))}
+          </ul>
+        )
       )}
       {shown.length < MAX_IMAGES && (
         <Form method="post" encType="multipart/form-data" onSubmit={(e) => void onUpload(e)} data-testid="image-upload-form">
@@ -159,13 +167,13 @@ export function ServiceImages({ images, actionData }: { images: ImageView[]; act
   );
 }
 
-function SortableImage({ image, index, total }: { image: ImageView; index: number; total: number }) {
+/** One image: thumbnail, drag handle (enabled once dnd-kit is there), move up / down, remove, alt text. */
+function ImageCard({ image, index, total, sortable }: { image: ImageView; index: number; total: number; sortable?: SortableBits }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: image.id });
   const n = index + 1;
   return (
-    <li ref={setNodeRef} className="package-image" data-dragging={isDragging ? "true" : "false"} data-testid="package-image" style={{ transform: CSS.Translate.toString(transform), transition }}>
+    <li ref={sortable?.setNodeRef} className="package-image" data-dragging={sortable?.isDragging ? "true" : "false"} data-testid="package-image" style={sortable?.style}>
       <Flex direction="column" gap="2">
         <img src={image.thumbUrl} alt={image.alt || t("services.images.image", { n })} loading="lazy" />
         <Flex gap="1" align="center" justify="between">
@@ -174,9 +182,9 @@ function SortableImage({ image, index, total }: { image: ImageView; index: numbe
             variant="ghost"
             color="gray"
             className="package-image-handle"
-            ref={setActivatorNodeRef}
-            {...attributes}
-            {...listeners}
+            ref={sortable?.setActivatorNodeRef}
+            disabled={!sortable}
+            {...sortable?.handleProps}
             aria-label={t("services.images.drag", { n })}
             data-testid="image-handle"
           >
