@@ -94,6 +94,7 @@ export const excursion = sqliteTable(
     index("excursion_status_idx").on(t.agencyId, t.archivedAt, t.status, t.departureAt, t.id),
     index("excursion_destination_idx").on(t.agencyId, t.archivedAt, t.destinationId, t.departureAt, t.id),
     index("excursion_charter_idx").on(t.agencyId, t.charterId),
+    index("excursion_vehicle_idx").on(t.agencyId, t.vehicleId),
     index("excursion_list_idx").on(t.agencyId, t.archivedAt, t.searchText, t.id),
     index("excursion_created_idx").on(t.agencyId, t.archivedAt, t.createdAt, t.id),
     check("excursion_slug_ck", sql`length(slug) between 1 and 120 and slug not glob '*[^a-z0-9-]*'`),

@@ -1,0 +1,1 @@
+CREATE INDEX `excursion_vehicle_idx` ON `excursion` (`agency_id`,`vehicle_id`);
