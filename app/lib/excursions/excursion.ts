@@ -22,6 +22,8 @@ export { EXCURSION_COMPONENT_KINDS, EXCURSION_STATUSES };
 export type { ExcursionComponentKind, ExcursionStatus };
 
 export const EXCURSION_LIST_PATH = "/servicos/excursoes";
+/** The audit entity of an excursion (its record store's, the operational view's). */
+export const EXCURSION_ENTITY = "excursion";
 export const excursionEditPath = (id: string) => `${EXCURSION_LIST_PATH}/editar/${id}`;
 export const excursionClonePath = (id: string) => `${EXCURSION_LIST_PATH}/clonar/${id}`;
 /** The operational view (passengers, manifest, checklist): another screen. */

@@ -19,7 +19,7 @@ import type { CnhCategory, FleetVehicleType } from "~/db/schema/receptive";
 import type { Role } from "~/db/schema";
 import { nowIso } from "~/db/schema/columns";
 import { checklist, type ChecklistFacts, type ChecklistItem } from "~/lib/excursions/checklist";
-import { EXCURSION_ENTITY } from "~/lib/excursions/excursion.server";
+import { EXCURSION_ENTITY } from "~/lib/excursions/excursion";
 import { inSeatOrder, type OperationalBoarding, type OperationalPassenger } from "~/lib/excursions/operational";
 import { occupyingWhere } from "~/lib/excursions/operational-seats.server";
 import type { ReadScope, WriteScope } from "~/lib/kit/record.server";

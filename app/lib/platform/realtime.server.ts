@@ -16,7 +16,7 @@ import type { NotificationRoom, RoomEvent } from "~/lib/platform/realtime-events
 export const NOTIFICATIONS_PARTY = "notifications";
 export const NOTIFICATION_LIMIT = 100;
 
-type RealtimeEnv = { DB: D1Database; Notifications: DurableObjectNamespace };
+export type RealtimeEnv = { DB: D1Database; Notifications: DurableObjectNamespace };
 
 export type NotifyInput = {
   userId: string;
