@@ -5,3 +5,4 @@ export * from "~/db/schema/finance";
 export * from "~/db/schema/services";
 export * from "~/db/schema/receptive";
 export * from "~/db/schema/excursions";
+export * from "~/db/schema/sales";

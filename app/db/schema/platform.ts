@@ -28,6 +28,8 @@ export const agency = sqliteTable("agency", {
   email: text("email"),
   website: text("website"),
   plan: text("plan").notNull().default("standard"),
+  /** Sales: a discount above this share of the price (basis points) needs an Admin; null = no limit. */
+  maxDiscountBp: integer("max_discount_bp"),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   ...timestamps,
   version: version(),

@@ -159,6 +159,8 @@ const partnerColumns = () => ({
   pixKey: text("pix_key"),
   /** Free text until payment terms exist in Finance ("30 dias após o check-out"). */
   paymentTerm: text("payment_term"),
+  /** The default payment term (finance payment_term) of the payables a sale writes to this partner; null = à vista. */
+  paymentTermId: text("payment_term_id"),
   notes: text("notes"),
 });
 
