@@ -114,12 +114,18 @@ export default [
     ]),
 
     ...prefix("vendas", [
-      index(SCREEN, { id: "screen/vendas" }),
-      ...crud("vendas", "emissivo"),
-      screen("vendas", "emissivo/relatorios"),
-      screen("vendas", "excursoes"),
-      screen("vendas", "excursoes/novo"),
-      screen("vendas", "excursoes/gerenciar/:id"),
+      // The month's sales by seller and by kind.
+      index("routes/sales/index.tsx"),
+      ...records("sales", "emissivo"),
+      // The daily service report (the page; the format is pdf or csv).
+      route("emissivo/relatorios", "routes/sales/emissivo.relatorios.tsx"),
+      route("emissivo/relatorios/:format", "routes/sales/emissivo.relatorio.ts"),
+      route("excursoes", "routes/sales/excursoes.tsx"),
+      route("excursoes/exportar", "routes/sales/excursoes.exportar.ts"),
+      // Pick the excursion and the client: creates the draft sale and goes on to gerenciar.
+      route("excursoes/novo", "routes/sales/excursoes.novo.tsx"),
+      // The sale on the live seat map: seats, passengers, boarding, rooms, confirm, changes afterwards.
+      route("excursoes/gerenciar/:id", "routes/sales/excursoes.gerenciar.tsx"),
     ]),
 
     ...prefix("financeiro", [

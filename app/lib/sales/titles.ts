@@ -17,9 +17,13 @@
  * (a total smaller than the plan's number of rows) are left out and the rest
  * renumbered, so every title has an amount > 0 and the sums stay exact.
  */
-import { dayNumber, termSchedule, type TermShape } from "~/lib/finance/schedule";
-import { fail, ok, type Result } from "~/lib/platform/result";
-import { saleTotals, type ItemMoney, type SaleTotals, type TotalsFailure, type TotalsRefusal } from "~/lib/sales/totals";
+// Relative with .ts on purpose: the demo seed imports this file under plain node, where ~/ does not resolve.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { dayNumber, termSchedule, type TermShape } from "../finance/schedule.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { fail, ok, type Result } from "../platform/result.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { saleTotals, type ItemMoney, type SaleTotals, type TotalsFailure, type TotalsRefusal } from "./totals.ts";
 
 export type SaleTitleDirection = "receivable" | "payable";
 export type SaleTitlePartyKind = "client" | "supplier";

@@ -8,8 +8,11 @@
  *   margin              = price − discount − cost   (fees pass through)
  *   margin %            = margin / (price − discount), in basis points
  */
-import { MAX_CENTS } from "~/lib/finance/money";
-import { fail, ok, type Result } from "~/lib/platform/result";
+// Relative with .ts on purpose: the demo seed imports this file under plain node, where ~/ does not resolve.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { MAX_CENTS } from "../finance/money.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { fail, ok, type Result } from "../platform/result.ts";
 
 /** The money of one sale item. */
 export type ItemMoney = {

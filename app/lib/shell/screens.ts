@@ -60,13 +60,7 @@ add("tarefas/:status", { licence: ["tarefas"], menu: ["tarefas"], kind: "status"
 
 // Receptivo (servicos, motoristas, guias, frota) is built: routes/receptive/*. It lives under Serviços in the licence.
 
-// Vendas
-add("vendas", { licence: ["vendas"], menu: ["vendas"], kind: "page" });
-crud("vendas/emissivo", ["vendas", "emissivo"]);
-add("vendas/emissivo/relatorios", { licence: ["vendas", "emissivo"], menu: ["vendas", "emissivo"], kind: "dailyReport" });
-add("vendas/excursoes", { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "list" });
-add("vendas/excursoes/novo", { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "new" });
-add("vendas/excursoes/gerenciar/:id", { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "manage" });
+// Vendas is built: routes/sales/*.
 
 // Financeiro
 // Contas a receber / a pagar and the reports (DRE, extrato de contas) are built: app/routes/finance/{titles,reports}.
@@ -168,6 +162,15 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
       return [list, [`${path}/novo`, { ...base, kind: "new" }], [`${path}/editar/:id`, { ...base, kind: "edit" }]] satisfies [string, Screen][];
     }),
   ),
+  // Vendas (app/routes/sales/*): an Agente works on their own sales, the screens check it.
+  vendas: { licence: ["vendas"], menu: ["vendas"], kind: "page" },
+  "vendas/emissivo": { licence: ["vendas", "emissivo"], menu: ["vendas", "emissivo"], kind: "list" },
+  "vendas/emissivo/novo": { licence: ["vendas", "emissivo"], menu: ["vendas", "emissivo"], kind: "new" },
+  "vendas/emissivo/editar/:id": { licence: ["vendas", "emissivo"], menu: ["vendas", "emissivo"], kind: "edit" },
+  "vendas/emissivo/relatorios": { licence: ["vendas", "emissivo"], menu: ["vendas", "emissivo"], kind: "dailyReport" },
+  "vendas/excursoes": { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "list" },
+  "vendas/excursoes/novo": { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "new" },
+  "vendas/excursoes/gerenciar/:id": { licence: ["vendas", "excursoes"], menu: ["vendas", "excursoes"], kind: "manage" },
   "sistema/user-management": { licence: ["sistema", "user_management"], menu: ["sistema", "user_management"], kind: "list", roles: ADMINS },
   "parametrizacao/email": { licence: ["parametrizacao", "email"], menu: ["parametrizacao", "email"], kind: "page" },
   "sistema/license-management": { licence: ["sistema", "license_management"], menu: ["sistema", "license_management"], kind: "list", roles: SUPER_ONLY },
