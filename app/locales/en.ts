@@ -7,6 +7,7 @@ import agents from "~/locales/registers/agents/en";
 import partners from "~/locales/registers/partners/en";
 import services from "~/locales/services/en";
 import receptive from "~/locales/receptive/en";
+import sales from "~/locales/sales/en";
 import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 
@@ -21,6 +22,7 @@ export default {
   ...agents,
   ...services,
   ...receptive,
+  ...sales,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,

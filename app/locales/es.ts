@@ -7,6 +7,7 @@ import agents from "~/locales/registers/agents/es";
 import partners from "~/locales/registers/partners/es";
 import services from "~/locales/services/es";
 import receptive from "~/locales/receptive/es";
+import sales from "~/locales/sales/es";
 import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
 
@@ -21,6 +22,7 @@ export default {
   ...agents,
   ...services,
   ...receptive,
+  ...sales,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/es.ts
   ...financeSettings,

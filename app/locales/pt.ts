@@ -8,6 +8,7 @@ import agents from "~/locales/registers/agents/pt";
 import partners from "~/locales/registers/partners/pt";
 import services from "~/locales/services/pt";
 import receptive from "~/locales/receptive/pt";
+import sales from "~/locales/sales/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
 
@@ -23,6 +24,7 @@ const pt = {
   ...agents,
   ...services,
   ...receptive,
+  ...sales,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,
