@@ -1,7 +1,11 @@
 import type { SalesTranslation } from "~/locales/sales/pt";
+import report from "~/locales/sales/report/en";
+import overview from "~/locales/sales/overview/en";
 
 const salesEn = {
   sales: {
+    ...report,
+    ...overview,
     title: {
       receivable: "Sale no. {{sale}} — installment {{n}}/{{count}}",
       payable: "Sale no. {{sale}} — supplier, installment {{n}}/{{count}}",

@@ -1,7 +1,11 @@
 import type { SalesTranslation } from "~/locales/sales/pt";
+import report from "~/locales/sales/report/es";
+import overview from "~/locales/sales/overview/es";
 
 const salesEs = {
   sales: {
+    ...report,
+    ...overview,
     title: {
       receivable: "Venta n.º {{sale}} — cuota {{n}}/{{count}}",
       payable: "Venta n.º {{sale}} — proveedor, cuota {{n}}/{{count}}",

@@ -2,8 +2,13 @@
 // titles a sale writes, the plan and totals labels. Each screen's own texts are in
 // a sub-file (emissivo/, excursions/, report/, overview/) spread in below. Spread
 // into ../pt.ts; en and es must have exactly these keys (`satisfies SalesTranslation`).
+import report from "~/locales/sales/report/pt";
+import overview from "~/locales/sales/overview/pt";
+
 const salesPt = {
   sales: {
+    ...report,
+    ...overview,
     title: {
       receivable: "Venda nº {{sale}} — parcela {{n}}/{{count}}",
       payable: "Venda nº {{sale}} — fornecedor, parcela {{n}}/{{count}}",
