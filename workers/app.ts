@@ -2,9 +2,11 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/middleware/cloudflare";
 import { crossOriginResponse, isSameOrigin } from "~/middleware/csrf";
 import { handlePartyRequest } from "~/lib/platform/realtime.server";
+import { handleSeatPartyRequest, isSeatRoomPath } from "~/lib/sales/seats.server";
 import { internalError } from "./failure";
 
 export { Notifications } from "../party/notifications";
+export { ExcursionSeats } from "../party/excursion-seats";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 
@@ -34,7 +36,8 @@ function requestHandler(): Promise<RequestHandler> {
 async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
 
-  // Realtime rooms: /parties/notifications/{userId}
+  // Realtime rooms: /parties/excursion-seats/{agencyId}:{excursionId} and /parties/notifications/{userId}
+  if (isSeatRoomPath(url.pathname)) return handleSeatPartyRequest(request, env);
   if (url.pathname.startsWith("/parties/")) return handlePartyRequest(request, env);
 
   // Locally the webhooks Worker runs in the same process; in production it has

@@ -6,6 +6,7 @@ declare namespace Cloudflare {
   DB: D1Database;
   FILES: R2Bucket;
   Notifications: DurableObjectNamespace;
+  ExcursionSeats: DurableObjectNamespace;
   WEBHOOKS?: Fetcher;
   WEBHOOK_QUEUE?: Queue<WebhookQueueMessage>;
   BETTER_AUTH_SECRET?: string;

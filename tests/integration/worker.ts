@@ -5,12 +5,17 @@
  * middleware chain.
  */
 import { handlePartyRequest } from "~/lib/platform/realtime.server";
+import { handleSeatPartyRequest, isSeatRoomPath } from "~/lib/sales/seats.server";
 import webhooks from "../../workers/webhooks";
 
 export { Notifications } from "../../party/notifications";
+export { ExcursionSeats } from "../../party/excursion-seats";
 
 export default {
-  fetch: (request, env) =>
-    new URL(request.url).pathname.startsWith("/parties/") ? handlePartyRequest(request, env) : webhooks.fetch(request, env),
+  fetch: (request, env) => {
+    const path = new URL(request.url).pathname;
+    if (isSeatRoomPath(path)) return handleSeatPartyRequest(request, env);
+    return path.startsWith("/parties/") ? handlePartyRequest(request, env) : webhooks.fetch(request, env);
+  },
   queue: (batch, env) => webhooks.queue(batch, env),
 } satisfies ExportedHandler<Env, WebhookQueueMessage>;

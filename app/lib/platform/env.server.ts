@@ -13,6 +13,8 @@ const EnvSchema = z
     DB: binding<D1Database>("DB"),
     FILES: binding<R2Bucket>("FILES"),
     Notifications: binding<DurableObjectNamespace>("Notifications"),
+    /** The excursions' seat rooms (party/excursion-seats.ts): the app Worker only. */
+    ExcursionSeats: binding<DurableObjectNamespace>("ExcursionSeats").optional(),
     WEBHOOKS: binding<Fetcher>("WEBHOOKS").optional(),
     BETTER_AUTH_SECRET: z.string().min(32).optional(),
     /** Key (base64, 32 bytes) for secrets stored in D1 such as SMTP passwords. */

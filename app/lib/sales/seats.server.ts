@@ -1,0 +1,360 @@
+/**
+ * Seat holds of excursion sales (issue #16 item 3; decision 0011). D1 decides:
+ * a hold is one batch that first frees a LAPSED hold on the seat, then inserts
+ * the held place; the partial unique index (agency, excursion, seat) for live
+ * rows refuses a second live place on a seat, so of concurrent sellers exactly
+ * one wins and the others get "taken" (never a 500). Without a seat map the
+ * place has no seat and the batch asserts the capacity instead.
+ *
+ * After D1 has the change, the excursion's seat room (party/excursion-seats.ts)
+ * is told and broadcasts it; a room that cannot be reached loses nothing (a
+ * socket reads the states from D1 on connect).
+ */
+import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { getServerByName, routePartykitRequest, type Server } from "partyserver";
+import { batchAssert, excursion, excursionPassenger, excursionPrice, profile } from "~/db/schema";
+import { session as sessionTable } from "~/db/schema/auth";
+import type { AgeBand, PackageRoomType } from "~/db/schema/services";
+import { liveHoldWhere, occupyingWhere } from "~/lib/excursions/operational-seats.server";
+import type { ExcursionStatus } from "~/lib/excursions/status";
+import { isSelling } from "~/lib/excursions/status";
+import type { ReadScope } from "~/lib/kit/record.server";
+import { auditInsert } from "~/lib/platform/audit.server";
+import { createAuth } from "~/lib/platform/auth.server";
+import { createDb } from "~/lib/platform/db.server";
+import { parseEnv } from "~/lib/platform/env.server";
+import { plainFailure } from "~/lib/platform/http";
+import { fail, ok, type Result } from "~/lib/platform/result";
+import type { Scope } from "~/lib/platform/scope.server";
+import { charterLayout } from "~/lib/excursions/excursion.server";
+import {
+  holdExpiry,
+  parseSeatRoom,
+  refuseHold,
+  SEATS_PARTY,
+  seatRoomName,
+  type HeldSeat,
+  type HoldRefusal,
+  type SeatEvent,
+  type SeatRoom,
+} from "~/lib/sales/seats";
+import type { SeatLayout } from "~/lib/services/seat-layout";
+
+/** The audit entity of a place (an excursion_passenger row). */
+export const PLACE_ENTITY = "excursion_passenger";
+
+/** The app Worker has the seat rooms; a Worker without them (webhooks) announces nothing. */
+export type SeatsEnv = { ExcursionSeats?: DurableObjectNamespace };
+
+/** What holding needs to know of the excursion. */
+export type Seating = {
+  id: string;
+  title: string;
+  status: ExcursionStatus;
+  currency: string;
+  capacity: number;
+  departureAt: string;
+  charterId: string | null;
+  layout: SeatLayout | null;
+};
+
+/** The excursion (live, in the agency) and its seat map, or null. */
+export async function excursionSeating(scope: ReadScope, excursionId: string): Promise<Seating | null> {
+  const [row] = await scope.db
+    .select({
+      id: excursion.id,
+      title: excursion.title,
+      status: excursion.status,
+      currency: excursion.currency,
+      capacity: excursion.capacity,
+      departureAt: excursion.departureAt,
+      charterId: excursion.charterId,
+    })
+    .from(excursion)
+    .where(and(eq(excursion.agencyId, scope.agencyId), eq(excursion.id, excursionId), isNull(excursion.archivedAt)))
+    .limit(1);
+  if (!row) return null;
+  const charter = await charterLayout(scope, row.charterId);
+  return { ...row, layout: charter?.layout ?? null };
+}
+
+/** The price of a place: the excursion's tier for room type × age band (null: no such tier). */
+export async function tierPrice(scope: ReadScope, excursionId: string, roomType: PackageRoomType, ageBand: AgeBand): Promise<number | null> {
+  const [row] = await scope.db
+    .select({ price: excursionPrice.priceCents })
+    .from(excursionPrice)
+    .where(and(eq(excursionPrice.agencyId, scope.agencyId), eq(excursionPrice.excursionId, excursionId), eq(excursionPrice.roomType, roomType), eq(excursionPrice.ageBand, ageBand)))
+    .limit(1);
+  return row ? row.price : null;
+}
+
+/** The tier a new place starts with: an adult's, in the first room type that has one (else any tier). */
+export async function defaultTier(scope: ReadScope, excursionId: string): Promise<{ roomType: PackageRoomType | null; ageBand: AgeBand; priceCents: number }> {
+  const rows = await scope.db
+    .select({ roomType: excursionPrice.roomType, ageBand: excursionPrice.ageBand, price: excursionPrice.priceCents })
+    .from(excursionPrice)
+    .where(and(eq(excursionPrice.agencyId, scope.agencyId), eq(excursionPrice.excursionId, excursionId)))
+    .orderBy(excursionPrice.roomType, excursionPrice.ageBand)
+    .limit(100);
+  const pick = rows.find((r) => r.ageBand === "adult") ?? rows[0];
+  return pick ? { roomType: pick.roomType, ageBand: pick.ageBand, priceCents: pick.price } : { roomType: null, ageBand: "adult", priceCents: 0 };
+}
+
+/** Every taken seat of an excursion at `now` (seat rule: operational-seats.server.ts) and the live holds' expiries. */
+export async function seatSnapshot(scope: ReadScope, excursionId: string, now = new Date().toISOString()): Promise<{ seats: Omit<SeatEvent, "type">[]; holds: HeldSeat[] }> {
+  const PX = excursionPassenger;
+  const rows = await scope.db
+    .select({ seat: PX.seat, status: PX.status, by: PX.soldBy, expiresAt: PX.holdExpiresAt })
+    .from(PX)
+    .where(and(eq(PX.agencyId, scope.agencyId), eq(PX.excursionId, excursionId), isNotNull(PX.seat), occupyingWhere(now)))
+    .limit(1000);
+  const seats: Omit<SeatEvent, "type">[] = [];
+  const holds: HeldSeat[] = [];
+  for (const r of rows) {
+    const seat = Number(r.seat);
+    if (!Number.isInteger(seat)) continue;
+    const sold = r.status === "confirmed";
+    seats.push({ seat, state: sold ? "sold" : "held", by: r.by, expiresAt: sold ? null : r.expiresAt });
+    if (!sold) holds.push({ seat, expiresAt: r.expiresAt });
+  }
+  seats.sort((a, b) => a.seat - b.seat);
+  return { seats, holds };
+}
+
+/** Tells the excursion's room what D1 now holds; false when the room could not be reached (nothing is lost). */
+export async function announceSeats(env: SeatsEnv, agencyId: string, excursionId: string, events: SeatEvent[]): Promise<boolean> {
+  if (events.length === 0) return true;
+  if (!env.ExcursionSeats) return false;
+  try {
+    const stub = await getServerByName(env.ExcursionSeats as unknown as DurableObjectNamespace<Server>, seatRoomName(agencyId, excursionId));
+    await (stub as unknown as SeatRoom).announce(events);
+    return true;
+  } catch (error) {
+    console.warn(`seat room ${agencyId}:${excursionId} unreachable`, error);
+    return false;
+  }
+}
+
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { message?: string })?.message ?? error));
+const isCheckViolation = (error: unknown) => /CHECK constraint failed/i.test(String((error as { message?: string })?.message ?? error));
+
+/** The sale a place belongs to, as holding needs it. */
+export type PlaceSale = { id: string; excursionId: string | null; status: "draft" | "confirmed" | "cancelled"; ownerUserId: string | null };
+
+export type NewPlace = {
+  seat: number | null;
+  name: string;
+  clientId: string | null;
+  roomType: PackageRoomType | null;
+  ageBand: AgeBand;
+  priceCents: number;
+};
+
+/**
+ * Holds a place for the sale: a seat of the map (or a place without seat when
+ * the trip has no seat choice) for HOLD_MINUTES, in one batch that frees a
+ * lapsed hold on the seat first. `taken` when another live place has it.
+ */
+export async function holdPlace(
+  scope: Scope,
+  env: SeatsEnv,
+  seating: Seating,
+  sale: PlaceSale,
+  place: NewPlace,
+  now = new Date(),
+): Promise<Result<{ placeId: string; expiresAt: string }, HoldRefusal>> {
+  const refusal = refuseHold({ selling: isSelling(seating.status), saleOpen: sale.status !== "cancelled", layout: seating.layout, seat: place.seat });
+  if (refusal) return fail(refusal);
+  const nowIso = now.toISOString();
+  const expiresAt = holdExpiry(now);
+  const PX = excursionPassenger;
+  const placeId = crypto.randomUUID();
+  const seat = place.seat === null ? null : String(place.seat);
+  const statements = [];
+  if (seat !== null) {
+    // A lapsed hold never blocks a seat: freed in the same batch as the new hold (decision 0011).
+    statements.push(
+      scope.db
+        .update(PX)
+        .set({ status: "cancelled", updatedAt: nowIso })
+        .where(and(eq(PX.agencyId, scope.agencyId), eq(PX.excursionId, seating.id), eq(PX.seat, seat), eq(PX.status, "held"), isNotNull(PX.holdExpiresAt), lte(PX.holdExpiresAt, nowIso))),
+    );
+  }
+  statements.push(
+    scope.db.insert(PX).values({
+      id: placeId,
+      agencyId: scope.agencyId,
+      excursionId: seating.id,
+      saleId: sale.id,
+      soldBy: scope.userId,
+      status: "held",
+      holdExpiresAt: expiresAt,
+      seat,
+      clientId: place.clientId,
+      name: place.name,
+      ageBand: place.ageBand,
+      roomType: place.roomType,
+      priceCents: place.priceCents,
+    }),
+  );
+  if (seat === null) {
+    // No seat map: the places taking the trip may not pass its capacity (checked inside the batch).
+    statements.push(
+      scope.db.insert(batchAssert).values({
+        agencyId: scope.agencyId,
+        reason: "capacity",
+        ok: sql<number>`(select count(*) <= ${seating.capacity} from ${PX} where ${PX.agencyId} = ${scope.agencyId} and ${PX.excursionId} = ${seating.id} and ${occupyingWhere(nowIso)})`,
+      }),
+    );
+  }
+  statements.push(
+    auditInsert(scope.db, {
+      agencyId: scope.agencyId,
+      userId: scope.userId,
+      entity: PLACE_ENTITY,
+      entityId: placeId,
+      action: "create",
+      changes: { sale: [null, sale.id], seat: [null, seat], status: [null, "held"] },
+      ip: scope.ip,
+    }),
+  );
+  try {
+    await scope.db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return fail("taken");
+    if (isCheckViolation(error) && seat === null) return fail("full");
+    throw error;
+  }
+  if (place.seat !== null) await announceSeats(env, scope.agencyId, seating.id, [{ type: "seat", seat: place.seat, state: "held", by: scope.userId, expiresAt }]);
+  return ok({ placeId, expiresAt });
+}
+
+export type ReleaseRefusal = "notFound" | "notHolder";
+
+/**
+ * Releases a HELD place of the sale (its seat is free again): the holder, the
+ * sale's owner, or someone who sees every sale may. A confirmed place is
+ * removed through the sale's edit (its titles change), not here.
+ */
+export async function releasePlace(scope: Scope, env: SeatsEnv, sale: PlaceSale, placeId: string, seesAll: boolean): Promise<Result<object, ReleaseRefusal>> {
+  const PX = excursionPassenger;
+  const [place] = await scope.db
+    .select({ id: PX.id, seat: PX.seat, soldBy: PX.soldBy, excursionId: PX.excursionId })
+    .from(PX)
+    .where(and(eq(PX.agencyId, scope.agencyId), eq(PX.id, placeId), eq(PX.saleId, sale.id), eq(PX.status, "held")))
+    .limit(1);
+  if (!place) return fail("notFound");
+  if (!seesAll && place.soldBy !== scope.userId && sale.ownerUserId !== scope.userId) return fail("notHolder");
+  const nowIso = new Date().toISOString();
+  await scope.db.batch([
+    scope.db
+      .update(PX)
+      .set({ status: "cancelled", updatedAt: nowIso })
+      .where(and(eq(PX.agencyId, scope.agencyId), eq(PX.id, placeId), eq(PX.status, "held"))),
+    auditInsert(scope.db, {
+      agencyId: scope.agencyId,
+      userId: scope.userId,
+      entity: PLACE_ENTITY,
+      entityId: placeId,
+      action: "update",
+      changes: { status: ["held", "cancelled"] },
+      ip: scope.ip,
+    }),
+  ]);
+  const seat = place.seat === null ? null : Number(place.seat);
+  if (seat !== null && Number.isInteger(seat)) await announceSeats(env, scope.agencyId, place.excursionId, [{ type: "seat", seat, state: "free", by: null, expiresAt: null }]);
+  return ok({});
+}
+
+/** The statement re-arming the sale's live holds to a fresh expiry (activity extends the hold). */
+export function extendHoldsStatement(scope: Pick<Scope, "db" | "agencyId">, saleId: string, now: Date) {
+  const PX = excursionPassenger;
+  return scope.db
+    .update(PX)
+    .set({ holdExpiresAt: holdExpiry(now) })
+    .where(and(eq(PX.agencyId, scope.agencyId), eq(PX.saleId, saleId), liveHoldWhere(now.toISOString())));
+}
+
+/** The seat events of places whose state changed (for the room), from their seat numbers. */
+export function seatEvents(seats: readonly (string | null)[], state: SeatEvent["state"], by: string | null, expiresAt: string | null): SeatEvent[] {
+  const out: SeatEvent[] = [];
+  for (const s of seats) {
+    const n = s === null ? NaN : Number(s);
+    if (Number.isInteger(n)) out.push({ type: "seat", seat: n, state, by: state === "free" ? null : by, expiresAt: state === "held" ? expiresAt : null });
+  }
+  return out;
+}
+
+/** The sale's live seats (held and confirmed), as numbers. */
+export async function saleSeats(scope: ReadScope, saleId: string): Promise<string[]> {
+  const PX = excursionPassenger;
+  const rows = await scope.db
+    .select({ seat: PX.seat })
+    .from(PX)
+    .where(and(eq(PX.agencyId, scope.agencyId), eq(PX.saleId, saleId), ne(PX.status, "cancelled"), isNotNull(PX.seat)))
+    .limit(1000);
+  return rows.map((r) => r.seat!);
+}
+
+// ---------------------------------------------------------------------------
+// The room's handshake
+
+/**
+ * /parties/excursion-seats/{agencyId}:{excursionId}: the WebSocket handshake is
+ * accepted only from the app's own origin, with a valid session, for an active
+ * member of the room's agency (a SuperAdmin working in it), on an excursion of
+ * that agency. Anything else is refused before the upgrade.
+ */
+export async function authorizeSeatRoom(request: Request, rawEnv: Env, room: string): Promise<Response | undefined> {
+  const url = new URL(request.url);
+  const origin = request.headers.get("Origin");
+  if (!origin || origin !== url.origin) return plainFailure(403, "Forbidden origin");
+  const parsed = parseSeatRoom(room);
+  if (!parsed) return plainFailure(404);
+  const env = parseEnv(rawEnv);
+  const db = createDb(env.DB);
+  const auth = createAuth({ db, env, origin: url.origin });
+  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
+  if (!session) return plainFailure(401);
+  const [p] = await db.select({ active: profile.active, role: profile.role, agencyId: profile.agencyId }).from(profile).where(eq(profile.id, session.user.id));
+  if (!p?.active) return plainFailure(403);
+  let agencyId = p.agencyId;
+  if (p.role === "SuperAdmin") {
+    const [s] = await db.select({ active: sessionTable.activeAgencyId }).from(sessionTable).where(eq(sessionTable.id, session.session.id));
+    agencyId = s?.active ?? null;
+  }
+  if (agencyId !== parsed.agencyId) return plainFailure(403);
+  const [trip] = await db
+    .select({ id: excursion.id })
+    .from(excursion)
+    .where(and(eq(excursion.agencyId, parsed.agencyId), eq(excursion.id, parsed.excursionId)))
+    .limit(1);
+  if (!trip) return plainFailure(404);
+  return undefined;
+}
+
+/** Routes a seat room's WebSocket upgrade (only upgrades come from outside; announcements use the binding). */
+export async function handleSeatPartyRequest(request: Request, env: Env): Promise<Response> {
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return plainFailure(404);
+  const res = await routePartykitRequest(request, env, {
+    onBeforeConnect: (req, lobby) => (lobby.className === SEATS_CLASS ? authorizeSeatRoom(req, env, lobby.name) : plainFailure(404)),
+  });
+  return res ?? plainFailure(404);
+}
+
+/** The Durable Object class (and binding) of the seat rooms. */
+export const SEATS_CLASS = "ExcursionSeats";
+
+/** Whether a /parties/ path is a seat room's. */
+export const isSeatRoomPath = (pathname: string) => pathname.startsWith(`/parties/${SEATS_PARTY}/`);
+
+/** Places of a sale by id (for a batch that must name them). */
+export async function placesOf(scope: ReadScope, saleId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const PX = excursionPassenger;
+  return scope.db
+    .select()
+    .from(PX)
+    .where(and(eq(PX.agencyId, scope.agencyId), eq(PX.saleId, saleId), inArray(PX.id, [...ids])))
+    .limit(1000);
+}

@@ -1,0 +1,101 @@
+import { Server, type Connection } from "partyserver";
+import { parseSeatRoom, type HeldSeat, type SeatEvent, type SeatRoomEvent } from "~/lib/sales/seats";
+
+/**
+ * One room per excursion of an agency (room name `{agencyId}:{excursionId}`),
+ * hibernating. The room never decides anything: the app writes a hold, release
+ * or sale to D1 first and then announces it here (RPC `announce`), and the room
+ * broadcasts it to every seller on the seat map. On connect a socket gets the
+ * seats as D1 has them (the seat rule, operational-seats.server.ts). The room
+ * keeps an alarm at the earliest hold expiry it knows; when it rings it reads D1
+ * again and announces the holds that lapsed as free. Who may connect is decided
+ * before the upgrade (lib/sales/seats.server.ts authorizeSeatRoom).
+ */
+export class ExcursionSeats extends Server<Env> {
+  static options = { hibernate: true };
+
+  /** Broadcasts changes D1 already holds; returns how many sockets got them. */
+  async announce(events: SeatEvent[]): Promise<number> {
+    let delivered = 0;
+    for (const event of events) delivered = Math.max(delivered, this.send(event));
+    await this.remember(events);
+    return delivered;
+  }
+
+  /** Open sockets in this room (for tests and the bench). */
+  async connectionCount(): Promise<number> {
+    let n = 0;
+    for (const _ of this.getConnections()) n++;
+    return n;
+  }
+
+  async onConnect(connection: Connection) {
+    const { seats } = await this.readSeats();
+    connection.send(JSON.stringify({ type: "seats", seats } satisfies SeatRoomEvent));
+  }
+
+  onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {
+    if (message === "ping") connection.send(JSON.stringify({ type: "pong" } satisfies SeatRoomEvent));
+  }
+
+  onRequest(): Response {
+    return new Response(null, { status: 404 });
+  }
+
+  /** The alarm: the holds this room announced that D1 no longer counts are free now. */
+  async onAlarm() {
+    const known = (await this.ctx.storage.get<Record<string, string | null>>("holds")) ?? {};
+    const { seats, holds } = await this.readSeats();
+    const taken = new Set(seats.map((s) => s.seat));
+    const lapsed: SeatEvent[] = [];
+    for (const seat of Object.keys(known)) {
+      if (!taken.has(Number(seat))) lapsed.push({ type: "seat", seat: Number(seat), state: "free", by: null, expiresAt: null });
+    }
+    for (const event of lapsed) this.send(event);
+    await this.store(holds);
+  }
+
+  private send(event: SeatRoomEvent): number {
+    const body = JSON.stringify(event);
+    let delivered = 0;
+    for (const conn of this.getConnections()) {
+      try {
+        conn.send(body);
+        delivered++;
+      } catch {
+        // a socket closing meanwhile: it reads the seats again on reconnect
+      }
+    }
+    return delivered;
+  }
+
+  private async readSeats() {
+    const room = parseSeatRoom(this.name);
+    if (!room) return { seats: [], holds: [] };
+    const [{ seatSnapshot }, { createDb }] = await Promise.all([import("~/lib/sales/seats.server"), import("~/lib/platform/db.server")]);
+    return seatSnapshot({ db: createDb(this.env.DB), agencyId: room.agencyId }, room.excursionId);
+  }
+
+  /** Keeps the holds announced (seat → expiry) and the alarm at the earliest expiry. */
+  private async remember(events: SeatEvent[]) {
+    const known = (await this.ctx.storage.get<Record<string, string | null>>("holds")) ?? {};
+    for (const e of events) {
+      if (e.state === "held") known[e.seat] = e.expiresAt;
+      else delete known[e.seat];
+    }
+    await this.store(Object.entries(known).map(([seat, expiresAt]) => ({ seat: Number(seat), expiresAt })));
+  }
+
+  private async store(holds: HeldSeat[]) {
+    const record: Record<string, string | null> = {};
+    let earliest: number | null = null;
+    for (const h of holds) {
+      record[h.seat] = h.expiresAt;
+      if (h.expiresAt !== null && (earliest === null || Date.parse(h.expiresAt) < earliest)) earliest = Date.parse(h.expiresAt);
+    }
+    await this.ctx.storage.put("holds", record);
+    // A hold already past its expiry rings at once; a little after the expiry, so D1 counts it lapsed.
+    if (earliest !== null) await this.ctx.storage.setAlarm(Math.max(Date.now(), earliest) + 250);
+    else await this.ctx.storage.deleteAlarm();
+  }
+}
