@@ -61,6 +61,7 @@ const salesEn = {
       cancel: "Cancel sale",
       cancelReason: "Reason for cancelling",
       confirmedAt: "Confirmed on {{date}}",
+      editedSale: "Sale no. {{number}} edited",
       cancelledAt: "Cancelled on {{date}}: {{reason}}",
     },
     errors: {

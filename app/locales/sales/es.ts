@@ -61,6 +61,7 @@ const salesEs = {
       cancel: "Cancelar venta",
       cancelReason: "Motivo de la cancelación",
       confirmedAt: "Confirmada el {{date}}",
+      editedSale: "Venta n.º {{number}} modificada",
       cancelledAt: "Cancelada el {{date}}: {{reason}}",
     },
     errors: {

@@ -64,6 +64,7 @@ const salesPt = {
       cancel: "Cancelar venda",
       cancelReason: "Motivo do cancelamento",
       confirmedAt: "Confirmada em {{date}}",
+      editedSale: "Venda nº {{number}} alterada",
       cancelledAt: "Cancelada em {{date}}: {{reason}}",
     },
     errors: {
