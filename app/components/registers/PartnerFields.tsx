@@ -23,9 +23,12 @@ export function PartnerFields({
   version,
   lastResult,
   isNew,
+  paymentTerms,
 }: {
   register: PartnerRegister;
   defaultValue: Record<string, unknown>;
+  /** The agency's payment terms the default-term select offers. */
+  paymentTerms: readonly { id: string; name: string; active: boolean }[];
   version: number;
   lastResult: SubmissionResult<string[]> | undefined;
   isNew: boolean;
@@ -147,6 +150,17 @@ export function PartnerFields({
 
       <FormSection title={t("partners.sections.payment")}>
         <div className="form-grid">
+          <div className="span-all">
+            <SelectField
+              field={fields.paymentTermId}
+              label={t("partners.fields.paymentTermId")}
+              hint={t("partners.hints.paymentTermId")}
+              options={[
+                { value: "", label: t("partners.cashPayment") },
+                ...paymentTerms.map((p) => ({ value: p.id, label: p.active ? p.name : t("partners.inactiveTerm", { name: p.name }) })),
+              ]}
+            />
+          </div>
           <div className="span-all">
             <FormField field={fields.paymentTerm} label={t("partners.fields.paymentTerm")} hint={t("partners.hints.paymentTerm")} />
           </div>

@@ -12,12 +12,16 @@ export function usePartnerFieldLabel() {
   return (field: string) => lookup(i18n, `partners.fields.${field}`) ?? lookup(i18n, `registers.fields.${field}`) ?? field;
 }
 
-export type PartnerFormLoaderData = RecordLoaderData & { values: Record<string, unknown> };
+/** A payment term the default-term select offers (loader data). */
+export type PaymentTermOption = { id: string; name: string; active: boolean };
+export type PartnerFormLoaderData = RecordLoaderData & { values: Record<string, unknown>; paymentTerms: PaymentTermOption[] };
 
 export function PartnerFormPage({ register, loaderData, actionData }: { register: PartnerRegister; loaderData: PartnerFormLoaderData; actionData: unknown }) {
   const { t } = useTranslation();
   const fieldLabel = usePartnerFieldLabel();
-  const formatValue = useChoiceFormatter({ kind: "registers.kind", category: "partners.categories", bankAccountType: "partners.bankAccountTypes", pixKeyType: "partners.pixKeyTypes" });
+  // History names the default payment term, not its id.
+  const termName = (field: string, value: unknown) => (field === "paymentTermId" && typeof value === "string" ? loaderData.paymentTerms.find((p) => p.id === value)?.name : undefined);
+  const formatValue = useChoiceFormatter({ kind: "registers.kind", category: "partners.categories", bankAccountType: "partners.bankAccountTypes", pixKeyType: "partners.pixKeyTypes" }, termName);
   const { path, texts, module } = PARTNER_REGISTERS[register];
   const isNew = loaderData.mode === "new";
   return (
@@ -31,7 +35,7 @@ export function PartnerFormPage({ register, loaderData, actionData }: { register
       actionData={actionData as RecordActionData | undefined}
       fieldLabel={fieldLabel}
       formatValue={formatValue}
-      form={({ key, ...form }) => <PartnerFields key={key} register={register} {...form} defaultValue={loaderData.values} isNew={isNew} />}
+      form={({ key, ...form }) => <PartnerFields key={key} register={register} {...form} defaultValue={loaderData.values} paymentTerms={loaderData.paymentTerms} isNew={isNew} />}
     />
   );
 }

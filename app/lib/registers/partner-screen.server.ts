@@ -12,7 +12,19 @@ import { exportList, wholeRows } from "~/lib/kit/export.server";
 import type { RecordSpec } from "~/lib/kit/record-action.server";
 import { contactToText, PARTNER_REGISTERS, partnerToCsvRow, PROVIDER_CSV_COLUMNS, serviceToText, SUPPLIER_CSV_COLUMNS, type PartnerRegister } from "~/lib/registers/partner";
 import { partnerSchemas } from "~/lib/registers/partner.schema";
-import { findPartnerDuplicate, partnerSources, partnerStores, partnerValues, tableOf, type PartnerQuery, type PartnerValuesInput } from "~/lib/registers/partner.server";
+import {
+  checkPartnerPaymentTerm,
+  findPartnerDuplicate,
+  partnerSources,
+  partnerStores,
+  partnerValues,
+  paymentTermChoices,
+  paymentTermNames,
+  tableOf,
+  type PartnerQuery,
+  type PartnerValuesInput,
+} from "~/lib/registers/partner.server";
+import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { canManageRegisters } from "~/lib/registers/roles";
 
 type PartnerRow = typeof supplier.$inferSelect & { services?: ProviderService[] };
@@ -49,6 +61,7 @@ export function partnerFormValues(row: PartnerRow): Record<string, unknown> {
     pixKeyType: text(row.pixKeyType),
     pixKey,
     paymentTerm: text(row.paymentTerm),
+    paymentTermId: text(row.paymentTermId),
     notes: text(row.notes),
     ...(row.services ? { services: (row.services.length > 0 ? row.services : [EMPTY_SERVICE]).map((s) => ({ name: s.name, description: text(s.description) })) } : {}),
   };
@@ -83,13 +96,26 @@ export function partnerSpec(register: PartnerRegister): RecordSpec<typeof suppli
     values: partnerValues,
     display: partnerDisplay,
     duplicate: (scope, input, exceptId) => findPartnerDuplicate(scope, register, input, exceptId),
+    check: (scope, input, current) => checkPartnerPaymentTerm(scope, input, current),
   };
 }
 
-/** The current filter of the register's list as CSV, in the list's order. */
-export function partnersCsv(scope: Scope, register: PartnerRegister, query: PartnerQuery, filename: string) {
+/**
+ * The form screen's own data: the payment terms its default-term select
+ * offers (a new agency gets finance's default terms first, as the finance
+ * screens do).
+ */
+export async function partnerScreenExtra(scope: Scope, row: { paymentTermId: string | null } | null) {
+  await ensureFinanceDefaults(scope.db, scope.agencyId);
+  return { paymentTerms: await paymentTermChoices(scope, row?.paymentTermId ?? null) };
+}
+
+/** The current filter of the register's list as CSV, in the list's order; the default payment term by name. */
+export async function partnersCsv(scope: Scope, register: PartnerRegister, query: PartnerQuery, filename: string) {
   const table = tableOf(register) as typeof supplier | typeof provider;
   const columns = register === "provider" ? PROVIDER_CSV_COLUMNS : SUPPLIER_CSV_COLUMNS;
   const source = partnerSources[register];
-  return exportList(scope, source, query, wholeRows(scope.db, table as typeof supplier, source, query), columns, (r) => partnerToCsvRow(r.row as PartnerRow), filename);
+  const termNames = await paymentTermNames(scope);
+  const toRow = (r: { row: PartnerRow }) => partnerToCsvRow(r.row, r.row.paymentTermId ? (termNames.get(r.row.paymentTermId) ?? "") : "");
+  return exportList(scope, source, query, wholeRows(scope.db, table as typeof supplier, source, query), columns, (r) => toRow(r as { row: PartnerRow }), filename);
 }

@@ -46,6 +46,16 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .transform((v) => (v ? (v as T[number]) : null));
 
+/** The id of a row picked in a select: empty (or missing) is null. */
+const optionalIdField = () =>
+  z
+    .string({ error: msg.invalid })
+    .trim()
+    .max(64, msg.invalid)
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^[A-Za-z0-9_-]{1,64}$/.test(v), msg.invalid);
+
 /** A web address; "www.hotel.com.br" gets https://. */
 export const websiteField = () =>
   optionalText(200)
@@ -119,7 +129,10 @@ const partnerFields = {
   bankAccountType: optionalChoice(BANK_ACCOUNT_TYPES),
   pixKeyType: optionalChoice(PIX_KEY_TYPES),
   pixKey: optionalText(140),
+  /** Notes about how the agency pays ("faturado 30 dias após o check-out"): free text, kept apart from the default term. */
   paymentTerm: optionalText(200),
+  /** The default payment term (Financeiro → Prazos de pagamento) of the payables a sale writes; empty = à vista. The action checks it is a live term of the agency. */
+  paymentTermId: optionalIdField(),
   notes: optionalText(2000),
 };
 

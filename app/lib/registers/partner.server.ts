@@ -5,8 +5,8 @@
  * the command palette's search. Their form screens and CSV export are in
  * partner-screen.server.ts.
  */
-import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { provider, supplier } from "~/db/schema";
+import { and, asc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { paymentTerm, provider, supplier } from "~/db/schema";
 import type { ProviderService, SupplierCategory } from "~/db/schema/registers";
 import { formatDocument } from "~/lib/platform/br-documents";
 import type { Db } from "~/lib/platform/db.server";
@@ -15,7 +15,7 @@ import { liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.
 import { registerSearchText } from "~/lib/kit/search-text";
 import { listSourceOf, recordStore, type ReadScope, type RecordStore } from "~/lib/kit/record.server";
 import type { SearchResult } from "~/lib/shell/search";
-import { PARTNER_REGISTERS, type PartnerFilter, type PartnerRegister, type PartnerSort, type SupplierInput } from "~/lib/registers/partner";
+import { PARTNER_REGISTERS, partnerErr, type PartnerFilter, type PartnerRegister, type PartnerSort, type SupplierInput } from "~/lib/registers/partner";
 import { REFERENCES } from "~/lib/registers/references.server";
 
 export const SUPPLIER_ENTITY = PARTNER_REGISTERS.supplier.entity;
@@ -143,10 +143,56 @@ export function partnerValues(input: PartnerValuesInput) {
     pixKeyType: input.pixKeyType,
     pixKey: input.pixKey,
     paymentTerm: input.paymentTerm,
+    paymentTermId: input.paymentTermId,
     notes: input.notes,
     ...(input.services ? { services: input.services } : {}),
     searchText: registerSearchText.partner(input),
   };
+}
+
+/** A payment term the form offers as the partner's default. */
+export type PaymentTermChoice = { id: string; name: string; active: boolean };
+
+/**
+ * The terms a partner may default to (Financeiro → Prazos de pagamento): the
+ * agency's live, active terms by name, plus `currentId` while it is live (a
+ * term deactivated after it was chosen stays chosen, marked inactive).
+ */
+export async function paymentTermChoices({ db, agencyId }: ReadScope, currentId: string | null): Promise<PaymentTermChoice[]> {
+  const wanted = currentId ? or(eq(paymentTerm.active, true), eq(paymentTerm.id, currentId)) : eq(paymentTerm.active, true);
+  return db
+    .select({ id: paymentTerm.id, name: paymentTerm.name, active: paymentTerm.active })
+    .from(paymentTerm)
+    .where(and(eq(paymentTerm.agencyId, agencyId), isNull(paymentTerm.deletedAt), wanted))
+    .orderBy(asc(paymentTerm.name), asc(paymentTerm.id))
+    .limit(500);
+}
+
+/** The names of the agency's payment terms, deleted ones included (a partner may still point at one), by id. */
+export async function paymentTermNames({ db, agencyId }: ReadScope): Promise<Map<string, string>> {
+  const rows = await db.select({ id: paymentTerm.id, name: paymentTerm.name }).from(paymentTerm).where(eq(paymentTerm.agencyId, agencyId));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * The default payment term of a save: empty (à vista), or one the form offers
+ * (a live, active term of the agency, or the partner's current one while it is
+ * live). Another agency's, a deleted or an unknown id is a field error.
+ */
+export async function checkPartnerPaymentTerm(
+  { db, agencyId }: ReadScope,
+  input: { paymentTermId: string | null },
+  current: { paymentTermId: string | null } | null,
+): Promise<Record<string, string[]> | null> {
+  const id = input.paymentTermId;
+  if (!id) return null;
+  const [row] = await db
+    .select({ active: paymentTerm.active })
+    .from(paymentTerm)
+    .where(and(eq(paymentTerm.agencyId, agencyId), eq(paymentTerm.id, id), isNull(paymentTerm.deletedAt)))
+    .limit(1);
+  if (row && (row.active || current?.paymentTermId === id)) return null;
+  return { paymentTermId: [partnerErr.paymentTermId] };
 }
 
 export type PartnerDuplicate = { field: "document" | "email"; id: string; name: string; value: string };

@@ -150,6 +150,14 @@ describe("supplier and provider schema", () => {
     });
   });
 
+  it("takes an optional default payment term id: empty is à vista (null), a malformed id is refused", () => {
+    expect(value({}).paymentTermId).toBeNull();
+    expect(value({ paymentTermId: "" }).paymentTermId).toBeNull();
+    expect(value({ paymentTermId: " 0193a1b2-term_1 " }).paymentTermId).toBe("0193a1b2-term_1");
+    expect(issues({ paymentTermId: "x'; drop table" })).toEqual(["paymentTermId: validation.invalid"]);
+    expect(issues({ paymentTermId: "a".repeat(65) })).toEqual(["paymentTermId: validation.invalid"]);
+  });
+
   it("asks the edit forms for a version", () => {
     expect(supplierEditSchema.safeParse({ ...base }).success).toBe(false);
     expect(supplierEditSchema.parse({ ...base, version: "3" }).version).toBe(3);
@@ -162,5 +170,7 @@ describe("supplier and provider schema", () => {
     expect(Object.keys(csv)).toEqual([...PROVIDER_CSV_COLUMNS]);
     expect(csv).toMatchObject({ document: CNPJ, contacts: "Ana / Reservas", services: "City tour: Meio dia", country: "BR", pixKey: "" });
     expect(Object.keys(partnerToCsvRow(value({})))).toEqual([...SUPPLIER_CSV_COLUMNS]);
+    expect(partnerToCsvRow(value({ paymentTerm: "Faturado" }), "30/60 dias")).toMatchObject({ paymentTerm: "Faturado", defaultPaymentTerm: "30/60 dias" });
+    expect(partnerToCsvRow(value({})).defaultPaymentTerm).toBe("");
   });
 });

@@ -36,6 +36,8 @@ export const partnerErr = {
   pixKeyMissing: "partners.errors.pixKeyMissing",
   contactName: "partners.errors.contactName",
   serviceName: "partners.errors.serviceName",
+  /** The default payment term is not a live term of the agency (deleted meanwhile, or a forged id). */
+  paymentTermId: "partners.errors.paymentTermId",
 } as const;
 
 /** The Banco Central's limit on an e-mail Pix key. */
@@ -78,6 +80,7 @@ export const SUPPLIER_CSV_COLUMNS = [
   "pixKeyType",
   "pixKey",
   "paymentTerm",
+  "defaultPaymentTerm",
   "notes",
 ] as const;
 export const PROVIDER_CSV_COLUMNS = [...SUPPLIER_CSV_COLUMNS, "services"] as const;
@@ -115,8 +118,11 @@ type PartnerRow = {
   services?: ProviderService[];
 };
 
-/** A stored supplier or provider → its CSV record (services only for providers). */
-export function partnerToCsvRow(r: PartnerRow): Record<string, string> {
+/**
+ * A stored supplier or provider → its CSV record (services only for providers);
+ * `defaultPaymentTerm` is the name of its default payment term ("" = à vista).
+ */
+export function partnerToCsvRow(r: PartnerRow, defaultPaymentTerm = ""): Record<string, string> {
   const text = (v: string | null) => v ?? "";
   const row: Record<string, string> = {
     kind: r.kind,
@@ -138,6 +144,7 @@ export function partnerToCsvRow(r: PartnerRow): Record<string, string> {
     pixKeyType: text(r.pixKeyType),
     pixKey: text(r.pixKey),
     paymentTerm: text(r.paymentTerm),
+    defaultPaymentTerm,
     notes: text(r.notes),
   };
   if (r.services) row.services = r.services.map(serviceToText).join(CSV_LIST_SEPARATOR);

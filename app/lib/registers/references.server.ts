@@ -29,6 +29,9 @@ import {
   financeTitle,
   groundCharter,
   receptiveService,
+  sale,
+  saleItem,
+  salePassenger,
   thirdPartyPackage,
   thirdPartyPackageDestination,
 } from "~/db/schema";
@@ -108,6 +111,29 @@ const excursionComponents = (column: typeof excursionComponent.guideId | typeof 
   label: "services.references.excursions",
 });
 
+/**
+ * Sales (issue #16): ANY sale keeps its client, its seller (agent), its
+ * passengers and its items' suppliers — drafts and cancelled sales too, since
+ * their history must keep naming them (the message says so). Only a draft the
+ * user deleted (soft delete: gone from every screen) no longer counts.
+ */
+const liveSale = sql`${sale.deletedAt} is null`;
+const ofSale = (saleId: typeof salePassenger.saleId | typeof saleItem.saleId, agencyId: typeof salePassenger.agencyId | typeof saleItem.agencyId) =>
+  sql`exists (select 1 from ${sale} where ${sale.agencyId} = ${agencyId} and ${sale.id} = ${saleId} and ${sale.deletedAt} is null)`;
+const salesAs = (column: typeof sale.clientId | typeof sale.agentId, label: string): ReferenceRule => ({ table: sale, column, live: liveSale, label });
+const salePassengers: ReferenceRule = {
+  table: salePassenger,
+  column: salePassenger.clientId,
+  live: ofSale(salePassenger.saleId, salePassenger.agencyId),
+  label: "registers.references.salePassengers",
+};
+const saleItems: ReferenceRule = {
+  table: saleItem,
+  column: saleItem.supplierId,
+  live: ofSale(saleItem.saleId, saleItem.agencyId),
+  label: "registers.references.saleItems",
+};
+
 /** What refers to a ground charter (archiving it is refused while any is live). */
 export const CHARTER_REFERENCES: ReferenceRule[] = [excursions(excursion.charterId)];
 
@@ -124,10 +150,10 @@ export type RegisterEntity =
   | "fleet_vehicle";
 
 export const REFERENCES: Record<RegisterEntity, ReferenceRule[]> = {
-  client: [financeTitles("client")],
-  supplier: [financeTitles("supplier"), charters(groundCharter.supplierId), packageOperators, hotelBlocks(accommodationBlock.hotelId), airBlocks(airBlock.airlineId)],
+  client: [financeTitles("client"), salesAs(sale.clientId, "registers.references.salesAsClient"), salePassengers],
+  supplier: [financeTitles("supplier"), charters(groundCharter.supplierId), packageOperators, hotelBlocks(accommodationBlock.hotelId), airBlocks(airBlock.airlineId), saleItems],
   provider: [financeTitles("provider"), receptiveServices],
-  agent: [financeTitles("agent")],
+  agent: [financeTitles("agent"), salesAs(sale.agentId, "registers.references.salesAsSeller")],
   boarding_point: [excursionBoardings],
   destination: [charters(groundCharter.destinationId), packageDestinations, hotelBlocks(accommodationBlock.destinationId), airBlocks(airBlock.destinationId)],
   // The receptive schedule will point at these too.

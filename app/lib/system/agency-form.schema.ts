@@ -3,6 +3,7 @@
  * shared by the server and the browser (loaded on the form's first focus).
  */
 import { z } from "zod";
+import { parseBp } from "~/lib/finance/money";
 import { isValidCep, isValidCnpj, normalizePhone, onlyDigits } from "~/lib/platform/br-documents";
 import { emailField, msg, requiredText, optionalEmail, optionalText } from "~/lib/kit/forms";
 import { err, isCurrency, isTimeZone, PLANS, SLUG_MAX, SLUG_PATTERN } from "~/lib/system/agency-form";
@@ -54,6 +55,20 @@ const websiteField = () =>
       }
     }, err.url);
 
+/**
+ * The discount limit of a sale (decision 0011): a percentage of the sale's
+ * price, 0 – 100 with up to two decimals ("12,5" or "12.5") → basis points
+ * (1250); empty is no limit (null).
+ */
+export const maxDiscountField = () =>
+  z
+    .string({ error: msg.invalid })
+    .max(20, err.maxDiscount)
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .transform((v) => (v === "" ? null : (parseBp(v, 10_000) ?? Number.NaN)))
+    .refine((v) => v === null || Number.isInteger(v), err.maxDiscount);
+
 /** Minha Agência: the agency's own data (spec §2.6, DOMAIN.md "Platform"). */
 export const agencyProfileSchema = z
   .object({
@@ -78,6 +93,8 @@ export const agencyProfileSchema = z
     timeZone: timeZoneField(),
     currency: currencyField(),
     slug: slugField(),
+    /** Sales: the largest discount a non-Admin may give, in percent; empty = no limit. */
+    maxDiscount: maxDiscountField(),
   })
   .superRefine((v, ctx) => {
     // A Brazilian address has a CEP of 8 digits and a state of two letters (UF).
@@ -90,6 +107,7 @@ export const agencyProfileSchema = z
     ...v,
     postalCode: v.postalCode && v.country === "BR" ? onlyDigits(v.postalCode) : v.postalCode,
     state: v.state && v.country === "BR" ? v.state.toUpperCase() : v.state,
+    maxDiscountBp: v.maxDiscount,
   }));
 export type AgencyProfileInput = z.output<typeof agencyProfileSchema>;
 

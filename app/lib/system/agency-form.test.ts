@@ -30,6 +30,23 @@ describe("agency forms", () => {
     expect(bad({ slug: "a--b" })).toBe(false);
   });
 
+  it("reads the discount limit as a percentage with up to 2 decimals, stored as basis points; empty is no limit", () => {
+    const bp = (maxDiscount?: string) => agencyProfileSchema.parse({ ...base, maxDiscount }).maxDiscountBp;
+    expect(bp("12,5")).toBe(1250);
+    expect(bp("12.5")).toBe(1250);
+    expect(bp("0")).toBe(0);
+    expect(bp("100")).toBe(10_000);
+    expect(bp("7,25 %")).toBe(725);
+    expect(bp("")).toBeNull();
+    expect(bp("  ")).toBeNull();
+    expect(bp(undefined)).toBeNull();
+    for (const bad of ["100,01", "-1", "12,345", "abc", "1e2", "1".repeat(30)]) {
+      const r = agencyProfileSchema.safeParse({ ...base, maxDiscount: bad });
+      expect(r.success, bad).toBe(false);
+      if (!r.success) expect(r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`), bad).toEqual(["maxDiscount: agencyProfile.errors.maxDiscount"]);
+    }
+  });
+
   it("checks the new agency and its first Admin", () => {
     const ok = { name: "Nova", slug: "nova", timeZone: "UTC", currency: "EUR", plan: "trial", adminName: "Ana", adminEmail: "ANA@X.EXAMPLE", adminLocale: "es" };
     expect(newAgencySchema.parse(ok).adminEmail).toBe("ana@x.example");

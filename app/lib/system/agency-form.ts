@@ -24,6 +24,7 @@ export const err = {
   country: "agencyProfile.errors.country",
   state: "agencyProfile.errors.state",
   cadastur: "agencyProfile.errors.cadastur",
+  maxDiscount: "agencyProfile.errors.maxDiscount",
 } as const;
 
 /** IANA time zones this runtime knows (spec: from Intl.supportedValuesOf), UTC included. */

@@ -29,6 +29,16 @@ export default {
     unsavedLeave: "Leave without saving",
   },
   registers: {
+    references: {
+      salesAsClient_one: "{{count}} sale as the client (drafts and cancelled sales count too: the sale's history keeps its client)",
+      salesAsClient_other: "{{count}} sales as the client (drafts and cancelled sales count too: the sale's history keeps its client)",
+      salePassengers_one: "{{count}} sale as a passenger (drafts and cancelled sales count too)",
+      salePassengers_other: "{{count}} sales as a passenger (drafts and cancelled sales count too)",
+      salesAsSeller_one: "{{count}} sale as the seller (drafts and cancelled sales count too: the sale's history keeps its seller)",
+      salesAsSeller_other: "{{count}} sales as the seller (drafts and cancelled sales count too: the sale's history keeps its seller)",
+      saleItems_one: "{{count}} sale item (drafts and cancelled sales count too: the sale's history keeps its supplier)",
+      saleItems_other: "{{count}} sale items (drafts and cancelled sales count too: the sale's history keeps its supplier)",
+    },
     addEmail: "Add e-mail",
     removeEmail: "Remove e-mail",
     addPhone: "Add phone",

@@ -29,6 +29,16 @@ export default {
     unsavedLeave: "Salir sin guardar",
   },
   registers: {
+    references: {
+      salesAsClient_one: "{{count}} venta como cliente (borradores y canceladas también cuentan: el historial de la venta guarda el cliente)",
+      salesAsClient_other: "{{count}} ventas como cliente (borradores y canceladas también cuentan: el historial de la venta guarda el cliente)",
+      salePassengers_one: "{{count}} venta como pasajero (borradores y canceladas también cuentan)",
+      salePassengers_other: "{{count}} ventas como pasajero (borradores y canceladas también cuentan)",
+      salesAsSeller_one: "{{count}} venta como vendedor (borradores y canceladas también cuentan: el historial de la venta guarda el vendedor)",
+      salesAsSeller_other: "{{count}} ventas como vendedor (borradores y canceladas también cuentan: el historial de la venta guarda el vendedor)",
+      saleItems_one: "{{count}} ítem de venta (borradores y canceladas también cuentan: el historial de la venta guarda el proveedor)",
+      saleItems_other: "{{count}} ítems de venta (borradores y canceladas también cuentan: el historial de la venta guarda el proveedor)",
+    },
     addEmail: "Agregar correo",
     removeEmail: "Quitar correo",
     addPhone: "Agregar teléfono",

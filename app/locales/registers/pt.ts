@@ -30,6 +30,17 @@ const registersPt = {
     unsavedLeave: "Sair sem salvar",
   },
   registers: {
+    references: {
+      // Any sale counts (drafts and cancelled too): its history keeps naming the client, seller and suppliers.
+      salesAsClient_one: "{{count}} venda como cliente (rascunhos e canceladas também contam: o histórico da venda guarda o cliente)",
+      salesAsClient_other: "{{count}} vendas como cliente (rascunhos e canceladas também contam: o histórico da venda guarda o cliente)",
+      salePassengers_one: "{{count}} venda como passageiro (rascunhos e canceladas também contam)",
+      salePassengers_other: "{{count}} vendas como passageiro (rascunhos e canceladas também contam)",
+      salesAsSeller_one: "{{count}} venda como vendedor (rascunhos e canceladas também contam: o histórico da venda guarda o vendedor)",
+      salesAsSeller_other: "{{count}} vendas como vendedor (rascunhos e canceladas também contam: o histórico da venda guarda o vendedor)",
+      saleItems_one: "{{count}} item de venda (rascunhos e canceladas também contam: o histórico da venda guarda o fornecedor)",
+      saleItems_other: "{{count}} itens de venda (rascunhos e canceladas também contam: o histórico da venda guarda o fornecedor)",
+    },
     addEmail: "Adicionar e-mail",
     removeEmail: "Remover e-mail",
     addPhone: "Adicionar telefone",

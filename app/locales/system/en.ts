@@ -116,6 +116,10 @@ const system = {
     address: "Address",
     contact: "Contact",
     settings: "Preferences",
+    sales: "Sales",
+    maxDiscount: "Largest discount without approval (%)",
+    maxDiscountPlaceholder: "No limit",
+    maxDiscountHint: "A percentage of the sale's price, 0 to 100 with up to 2 decimals (such as 12.5). Above it, only an Admin may give the discount. Empty: no limit.",
     name: "Trade name",
     legalName: "Legal name",
     cnpj: "CNPJ",
@@ -159,6 +163,7 @@ const system = {
       country: "Enter the two-letter country code (e.g. BR).",
       state: "Enter the two-letter state code.",
       cadastur: "Use letters, digits, dots, slashes and hyphens only.",
+      maxDiscount: "Enter a percentage from 0 to 100 with up to 2 decimals (such as 12.5), or leave it empty for no limit.",
     },
   },
   about: {

@@ -116,6 +116,10 @@ const system = {
     address: "Dirección",
     contact: "Contacto",
     settings: "Preferencias",
+    sales: "Ventas",
+    maxDiscount: "Descuento máximo sin aprobación (%)",
+    maxDiscountPlaceholder: "Sin límite",
+    maxDiscountHint: "Porcentaje del valor de la venta, de 0 a 100, con hasta 2 decimales (como 12,5). Por encima, solo un Admin puede dar el descuento. Vacío: sin límite.",
     name: "Nombre comercial",
     legalName: "Razón social",
     cnpj: "CNPJ",
@@ -159,6 +163,7 @@ const system = {
       country: "Ingrese el código de país de 2 letras (p. ej., BR).",
       state: "Ingrese el estado con 2 letras.",
       cadastur: "Use solo letras, números, puntos, barras y guiones.",
+      maxDiscount: "Informe un porcentaje de 0 a 100, con hasta 2 decimales (como 12,5), o déjelo vacío para no tener límite.",
     },
   },
   about: {

@@ -118,6 +118,10 @@ const system = {
     address: "Endereço",
     contact: "Contato",
     settings: "Preferências",
+    sales: "Vendas",
+    maxDiscount: "Desconto máximo sem aprovação (%)",
+    maxDiscountPlaceholder: "Sem limite",
+    maxDiscountHint: "Percentual do valor da venda, de 0 a 100, com até 2 casas decimais (como 12,5). Acima dele, só um Admin pode dar o desconto. Vazio: sem limite.",
     name: "Nome fantasia",
     legalName: "Razão social",
     cnpj: "CNPJ",
@@ -161,6 +165,7 @@ const system = {
       country: "Informe o código do país com 2 letras (ex.: BR).",
       state: "Informe a UF com 2 letras.",
       cadastur: "Use apenas letras, números, pontos, barras e hífens.",
+      maxDiscount: "Informe um percentual de 0 a 100, com até 2 casas decimais (como 12,5), ou deixe vazio para não ter limite.",
     },
   },
   about: {

@@ -1,7 +1,7 @@
 import { PartnerFormPage } from "~/components/registers/PartnerFormPage";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
-import { partnerEmpty, partnerFormValues, partnerSpec } from "~/lib/registers/partner-screen.server";
+import { partnerEmpty, partnerFormValues, partnerScreenExtra, partnerSpec } from "~/lib/registers/partner-screen.server";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
@@ -11,12 +11,15 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 /** Novo prestador (no id) or editar/:id: 404 for an unknown id or another agency's. */
-export const loader = ({ context, request, params }: Route.LoaderArgs) =>
-  recordLoader(partnerSpec("provider"), requireScope(context, request), request, params, {
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  const scope = requireScope(context, request);
+  return recordLoader(partnerSpec("provider"), scope, request, params, {
     toForm: partnerFormValues,
     empty: partnerEmpty("provider"),
     newTitle: getI18n(context).t("partners.providers.new"),
+    extra: (row) => partnerScreenExtra(scope, row),
   });
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 

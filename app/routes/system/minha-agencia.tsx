@@ -12,6 +12,7 @@ import { EDITABLE, loadOwnAgency, saveAgencyProfile, setAgencyLogo } from "~/lib
 import { currencies, err, timeZones } from "~/lib/system/agency-form";
 import { agencyProfileSchema } from "~/lib/system/agency-form.schema";
 import { formatCep, formatCnpj, formatPhone } from "~/lib/platform/br-documents";
+import { formatBp } from "~/lib/finance/money";
 import { checkImage, fileKey, IMAGE_CONTENT_TYPE } from "~/lib/platform/files.server";
 import { notFound } from "~/lib/platform/http";
 import { malformed, parseForm } from "~/lib/kit/forms";
@@ -46,6 +47,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cnpj: row.cnpj ? formatCnpj(row.cnpj) : "",
       postalCode: row.postalCode && row.country === "BR" ? formatCep(row.postalCode) : (row.postalCode ?? ""),
       phone: row.phone ? formatPhone(row.phone) : "",
+      // Stored as basis points (1250), typed as a percentage ("12,5"); empty = no limit.
+      maxDiscount: row.maxDiscountBp === null ? "" : formatBp(row.maxDiscountBp),
     },
     version: row.version,
     name: row.name,
@@ -275,6 +278,14 @@ function ProfileForm({
               error={fieldError("currency")}
               errorId={fields.currency.errorId}
             />
+          </div>
+        </Card>
+        <Card size="3">
+          <Heading as="h2" size="4" mb="3">
+            {t("agencyProfile.sales")}
+          </Heading>
+          <div className="form-grid">
+            <FormField field={fields.maxDiscount} label={t("agencyProfile.maxDiscount")} inputMode="decimal" placeholder={t("agencyProfile.maxDiscountPlaceholder")} hint={t("agencyProfile.maxDiscountHint")} />
           </div>
         </Card>
         <Flex>

@@ -4,7 +4,8 @@
  * refused while anything does; the chart of accounts and the others are then
  * deactivated instead).
  */
-import { accountType, bankAccount, chartAccount, financeEntry, financeTitle, intermediary, paymentTerm } from "~/db/schema";
+import { sql } from "drizzle-orm";
+import { accountType, bankAccount, chartAccount, financeEntry, financeTitle, intermediary, paymentTerm, provider, sale, supplier } from "~/db/schema";
 import { recordStore } from "~/lib/kit/record.server";
 
 export const paymentTermStore = recordStore({
@@ -13,7 +14,14 @@ export const paymentTermStore = recordStore({
   label: (row) => row.name,
   softDelete: paymentTerm.deletedAt,
   createdBy: paymentTerm.createdBy,
-  references: [{ table: financeTitle, column: financeTitle.paymentTermId, label: "financeSettings.refs.titles" }],
+  references: [
+    { table: financeTitle, column: financeTitle.paymentTermId, label: "financeSettings.refs.titles" },
+    // Any sale whose plan uses it (drafts and cancelled too: their history keeps the plan); not a deleted draft.
+    { table: sale, column: sale.paymentTermId, label: "financeSettings.refs.sales", live: sql`${sale.deletedAt} is null` },
+    // A live supplier or provider whose payables default to it.
+    { table: supplier, column: supplier.paymentTermId, label: "financeSettings.refs.suppliers", live: supplier.deletedAt },
+    { table: provider, column: provider.paymentTermId, label: "financeSettings.refs.providers", live: provider.deletedAt },
+  ],
 });
 
 export const accountTypeStore = recordStore({

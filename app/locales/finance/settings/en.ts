@@ -36,6 +36,12 @@ export default {
       bankAccounts_other: "{{count}} bank or cash accounts",
       intermediaries_one: "{{count}} intermediary",
       intermediaries_other: "{{count}} intermediaries",
+      sales_one: "{{count}} sale (drafts and cancelled sales count too)",
+      sales_other: "{{count}} sales (drafts and cancelled sales count too)",
+      suppliers_one: "{{count}} supplier with it as the default term",
+      suppliers_other: "{{count}} suppliers with it as the default term",
+      providers_one: "{{count}} service provider with it as the default term",
+      providers_other: "{{count}} service providers with it as the default term",
     },
     errors: {
       money: "Enter an amount such as 1.234,56.",

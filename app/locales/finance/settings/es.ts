@@ -36,6 +36,12 @@ export default {
       bankAccounts_other: "{{count}} bancos o cajas",
       intermediaries_one: "{{count}} intermediario",
       intermediaries_other: "{{count}} intermediarios",
+      sales_one: "{{count}} venta (borradores y canceladas también cuentan)",
+      sales_other: "{{count}} ventas (borradores y canceladas también cuentan)",
+      suppliers_one: "{{count}} proveedor que lo tiene como plazo predeterminado",
+      suppliers_other: "{{count}} proveedores que lo tienen como plazo predeterminado",
+      providers_one: "{{count}} prestador que lo tiene como plazo predeterminado",
+      providers_other: "{{count}} prestadores que lo tienen como plazo predeterminado",
     },
     errors: {
       money: "Ingrese un importe como 1.234,56.",

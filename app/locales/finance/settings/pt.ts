@@ -36,6 +36,12 @@ const financeSettingsPt = {
       bankAccounts_other: "{{count}} bancos ou caixas",
       intermediaries_one: "{{count}} intermediador",
       intermediaries_other: "{{count}} intermediadores",
+      sales_one: "{{count}} venda (rascunhos e canceladas também contam)",
+      sales_other: "{{count}} vendas (rascunhos e canceladas também contam)",
+      suppliers_one: "{{count}} fornecedor que o tem como prazo padrão",
+      suppliers_other: "{{count}} fornecedores que o têm como prazo padrão",
+      providers_one: "{{count}} prestador que o tem como prazo padrão",
+      providers_other: "{{count}} prestadores que o têm como prazo padrão",
     },
     errors: {
       money: "Informe um valor como 1.234,56.",
