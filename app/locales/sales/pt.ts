@@ -4,11 +4,13 @@
 // into ../pt.ts; en and es must have exactly these keys (`satisfies SalesTranslation`).
 import report from "~/locales/sales/report/pt";
 import overview from "~/locales/sales/overview/pt";
+import emissivo from "~/locales/sales/emissivo/pt";
 
 const salesPt = {
   sales: {
     ...report,
     ...overview,
+    ...emissivo,
     title: {
       receivable: "Venda nº {{sale}} — parcela {{n}}/{{count}}",
       payable: "Venda nº {{sale}} — fornecedor, parcela {{n}}/{{count}}",
