@@ -44,6 +44,8 @@ import type { SeatLayout } from "~/lib/services/seat-layout";
 export const PLACE_ENTITY = "excursion_passenger";
 
 /** The app Worker has the seat rooms; a Worker without them (webhooks) announces nothing. */
+type BatchStatement = Parameters<Scope["db"]["batch"]>[0][number];
+
 export type SeatsEnv = { ExcursionSeats?: DurableObjectNamespace };
 
 /** What holding needs to know of the excursion. */
@@ -162,6 +164,8 @@ export async function holdPlace(
   sale: PlaceSale,
   place: NewPlace,
   now = new Date(),
+  /** Statements of the caller that go in the same batch (the sale's totals, its other holds re-armed). */
+  extra: BatchStatement[] = [],
 ): Promise<Result<{ placeId: string; expiresAt: string }, HoldRefusal>> {
   const refusal = refuseHold({ selling: isSelling(seating.status), saleOpen: sale.status !== "cancelled", layout: seating.layout, seat: place.seat });
   if (refusal) return fail(refusal);
@@ -170,7 +174,7 @@ export async function holdPlace(
   const PX = excursionPassenger;
   const placeId = crypto.randomUUID();
   const seat = place.seat === null ? null : String(place.seat);
-  const statements = [];
+  const statements: BatchStatement[] = [];
   if (seat !== null) {
     // A lapsed hold never blocks a seat: freed in the same batch as the new hold (decision 0011).
     statements.push(
@@ -218,8 +222,9 @@ export async function holdPlace(
       ip: scope.ip,
     }),
   );
+  statements.push(...extra);
   try {
-    await scope.db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    await scope.db.batch(statements as [BatchStatement, ...BatchStatement[]]);
   } catch (error) {
     if (isUniqueViolation(error)) return fail("taken");
     if (isCheckViolation(error) && seat === null) return fail("full");
@@ -236,7 +241,7 @@ export type ReleaseRefusal = "notFound" | "notHolder";
  * sale's owner, or someone who sees every sale may. A confirmed place is
  * removed through the sale's edit (its titles change), not here.
  */
-export async function releasePlace(scope: Scope, env: SeatsEnv, sale: PlaceSale, placeId: string, seesAll: boolean): Promise<Result<object, ReleaseRefusal>> {
+export async function releasePlace(scope: Scope, env: SeatsEnv, sale: PlaceSale, placeId: string, seesAll: boolean, extra: BatchStatement[] = []): Promise<Result<object, ReleaseRefusal>> {
   const PX = excursionPassenger;
   const [place] = await scope.db
     .select({ id: PX.id, seat: PX.seat, soldBy: PX.soldBy, excursionId: PX.excursionId })
@@ -260,6 +265,7 @@ export async function releasePlace(scope: Scope, env: SeatsEnv, sale: PlaceSale,
       changes: { status: ["held", "cancelled"] },
       ip: scope.ip,
     }),
+    ...extra,
   ]);
   const seat = place.seat === null ? null : Number(place.seat);
   if (seat !== null && Number.isInteger(seat)) await announceSeats(env, scope.agencyId, place.excursionId, [{ type: "seat", seat, state: "free", by: null, expiresAt: null }]);
