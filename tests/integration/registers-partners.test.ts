@@ -341,6 +341,85 @@ describe.each(REGISTERS)("$path", (reg) => {
     });
   });
 
+  describe("default payment term", () => {
+    /** A payment term of the agency (raw insert: the terms screen is Finance's). */
+    async function insertTerm(agencyId: string, over: { active?: boolean; deleted?: boolean } = {}) {
+      const id = uuidv7();
+      const now = new Date().toISOString();
+      await env.DB.prepare("insert into payment_term (id, agency_id, name, installments, first_due_days, active, deleted_at, created_at, updated_at) values (?, ?, ?, 2, 30, ?, ?, ?, ?)")
+        .bind(id, agencyId, `Prazo ${tag()}`, over.active === false ? 0 : 1, over.deleted ? now : null, now, now)
+        .run();
+      return id;
+    }
+
+    it("offers the agency's live, active terms; saves the chosen one; empty is à vista (null); history and CSV name it", async () => {
+      const term = await insertTerm(A.agency.id);
+      const inactive = await insertTerm(A.agency.id, { active: false });
+      const deleted = await insertTerm(A.agency.id, { deleted: true });
+      const foreign = await insertTerm(B.agency.id);
+      const screen = await json<FormData_ & { paymentTerms: { id: string; name: string; active: boolean }[] }>(await appRequest(`${reg.path}/novo`, { cookie: agentA }));
+      const offered = screen.paymentTerms.map((p) => p.id);
+      expect(offered).toContain(term);
+      expect(offered).not.toContain(inactive);
+      expect(offered).not.toContain(deleted);
+      expect(offered).not.toContain(foreign);
+
+      const cash = await create(reg, agentA, validForm(reg, { paymentTermId: "" }));
+      expect(cash.res.status).toBe(302);
+      expect((await rowOf(reg, cash.id!))!.payment_term_id).toBeNull();
+
+      const form = validForm(reg, { paymentTermId: term, paymentTerm: "Faturado após o check-out" });
+      const { res, id } = await create(reg, agentA, form);
+      expect(res.status).toBe(302);
+      expect(await rowOf(reg, id!)).toMatchObject({ payment_term_id: term, payment_term: "Faturado após o check-out" });
+      expect((await auditOf(id!))[0]!.changes).toMatchObject({ paymentTermId: [null, term] });
+      const edit = await json<FormData_>(await appRequest(`${reg.path}/editar/${id}`, { cookie: agentA }));
+      expect(edit.values).toMatchObject({ paymentTermId: term, paymentTerm: "Faturado após o check-out" });
+
+      const csv = await (await appRequest(`${reg.path}/exportar?q=${encodeURIComponent(form.name as string)}`, { cookie: agentA })).text();
+      const [head, line] = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+      const termName = (await env.DB.prepare("select name from payment_term where id = ?").bind(term).first<{ name: string }>())!.name;
+      const cells = line!.split(";");
+      expect(cells[head!.split(";").indexOf("defaultPaymentTerm")]).toBe(termName);
+
+      // Back to à vista: the field emptied.
+      const back = await appRequest(`${reg.path}/editar/${id}`, { cookie: agentA, form: { ...form, version: "1", paymentTermId: "" } });
+      expect(back.status).toBe(200);
+      expect((await rowOf(reg, id!))!.payment_term_id).toBeNull();
+    });
+
+    it("refuses another agency's, a deleted, an inactive or an unknown term with a field error, and writes nothing", async () => {
+      const foreign = await insertTerm(B.agency.id);
+      const deleted = await insertTerm(A.agency.id, { deleted: true });
+      const inactive = await insertTerm(A.agency.id, { active: false });
+      const { id } = await create(reg, agentA, validForm(reg));
+      const before = await rowOf(reg, id!);
+      const count = await countOf(reg, A.agency.id);
+      for (const bad of [foreign, deleted, inactive, uuidv7()]) {
+        const created = await create(reg, agentA, validForm(reg, { paymentTermId: bad }));
+        expect(created.res.status, bad).toBe(400);
+        expect((await json<Reply>(created.res)).result!.error).toEqual({ paymentTermId: ["partners.errors.paymentTermId"] });
+        const saved = await appRequest(`${reg.path}/editar/${id}`, { cookie: agentA, form: { ...validForm(reg), document: before!.document as string, version: "1", paymentTermId: bad } });
+        expect(saved.status, bad).toBe(400);
+        expect((await json<Reply>(saved)).result!.error).toEqual({ paymentTermId: ["partners.errors.paymentTermId"] });
+      }
+      expect(await countOf(reg, A.agency.id)).toBe(count);
+      expect(await rowOf(reg, id!)).toEqual(before);
+    });
+
+    it("keeps a term deactivated after it was chosen (offered, marked inactive, saved again unchanged)", async () => {
+      const term = await insertTerm(A.agency.id);
+      const form = validForm(reg, { paymentTermId: term });
+      const { id } = await create(reg, agentA, form);
+      await env.DB.prepare("update payment_term set active = 0 where id = ?").bind(term).run();
+      const edit = await json<FormData_ & { paymentTerms: { id: string; active: boolean }[] }>(await appRequest(`${reg.path}/editar/${id}`, { cookie: agentA }));
+      expect(edit.paymentTerms.find((p) => p.id === term)).toMatchObject({ active: false });
+      const save = await appRequest(`${reg.path}/editar/${id}`, { cookie: agentA, form: { ...form, version: "1", city: "Nova Petrópolis" } });
+      expect(save.status).toBe(200);
+      expect(await rowOf(reg, id!)).toMatchObject({ payment_term_id: term, city: "Nova Petrópolis", version: 2 });
+    });
+  });
+
   describe("list: search, filters, sorts, pages, export", () => {
     let L: Awaited<ReturnType<typeof agencyWith>>;
     let cookie: string;
@@ -502,7 +581,7 @@ describe.each(REGISTERS)("$path", (reg) => {
   describe("arbitrary posts to the action (property)", () => {
     const FIELDS = [
       "kind", "name", "tradeName", "document", "category", "email", "phone", "website", "city", "state", "country",
-      "bankCode", "bankBranch", "bankAccount", "bankAccountType", "pixKeyType", "pixKey", "paymentTerm", "notes",
+      "bankCode", "bankBranch", "bankAccount", "bankAccountType", "pixKeyType", "pixKey", "paymentTerm", "paymentTermId", "notes",
       "contacts", "contacts[0].name", "contacts[0].email", "contacts[0].phone", "contacts[3].role", "contacts[0]",
       "services", "services[0].name", "services[0].description", "services[1]", "services[150].name", "version", "intent", "__intent__", "__state__",
     ];

@@ -529,6 +529,43 @@ describe("Minha Agência", () => {
     expect(await auditCount(w.agency.id, "agency")).toBeGreaterThanOrEqual(1);
   });
 
+  it("saves the sales discount limit as basis points (12,5 → 1250), audited; empty is no limit; bad values are field errors; an Agente is refused", async () => {
+    const limitOf = async () => (await env.DB.prepare("select max_discount_bp as bp, version from agency where id = ?").bind(w.agency.id).first<{ bp: number | null; version: number }>())!;
+    const audits = () => env.DB.prepare("select changes from audit_entry where entity = 'agency' and entity_id = ? order by created_at, id").bind(w.agency.id).all<{ changes: string }>();
+    const slug = (await agencyRow(w.agency.id))!.slug;
+    const save = async (maxDiscount: string) =>
+      appRequest("/sistema/minha-agencia", { cookie: w.cookies.admin, form: profileForm((await limitOf()).version, { name: (await agencyRow(w.agency.id))!.name, slug, maxDiscount }) });
+
+    expect((await save("12,5")).status).toBe(200);
+    expect((await limitOf()).bp).toBe(1250);
+    expect(JSON.parse((await audits()).results.at(-1)!.changes)).toMatchObject({ maxDiscountBp: [null, 1250] });
+    const page = await json<{ values: { maxDiscount: string } }>(await appRequest("/sistema/minha-agencia", { cookie: w.cookies.admin }));
+    expect(page.values.maxDiscount).toBe("12,5");
+
+    expect((await save("7.25")).status).toBe(200);
+    expect((await limitOf()).bp).toBe(725);
+    expect((await save("0")).status).toBe(200);
+    expect((await limitOf()).bp).toBe(0);
+    expect((await save("100")).status).toBe(200);
+    expect((await limitOf()).bp).toBe(10_000);
+
+    const before = await agencyRow(w.agency.id);
+    for (const bad of ["100,5", "-5", "12,345", "dez", "1e3", "5%%"]) {
+      const res = await save(bad);
+      expect(res.status, bad).toBe(400);
+      expect((await json<{ result: { error: Record<string, string[]> } }>(res)).result.error, bad).toEqual({ maxDiscount: ["agencyProfile.errors.maxDiscount"] });
+    }
+    expect(await agencyRow(w.agency.id)).toEqual(before);
+
+    const refused = await appRequest("/sistema/minha-agencia", { cookie: w.cookies.agent, form: profileForm(before!.version, { name: before!.name, slug, maxDiscount: "90" }) });
+    expect(refused.status).toBe(403);
+    expect((await limitOf()).bp).toBe(10_000);
+
+    expect((await save("")).status).toBe(200);
+    expect((await limitOf()).bp).toBeNull();
+    expect(JSON.parse((await audits()).results.at(-1)!.changes)).toEqual({ maxDiscountBp: [10_000, null] });
+  });
+
   it("refuses a logo upload by an Agente with 403", async () => {
     const before = await agencyRow(w.agency.id);
     const res = await appRequest("/sistema/minha-agencia", { cookie: w.cookies.agent, form: { intent: "logo", logo: new File([PNG], "l.png", { type: "image/png" }) } });
