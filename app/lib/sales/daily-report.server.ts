@@ -38,6 +38,7 @@ import {
   type ItemInput,
   type OrderInput,
   type ReportLabels,
+  wrapWords,
 } from "~/lib/sales/daily-report";
 
 /** At most this many rows of each kind in a day (far above a real agency's day). */
@@ -172,7 +173,7 @@ export type ReportPdfTexts = ReportLabels & {
 /** The report as an A4 PDF: the agency, the day, each section's title then its entries by time. */
 export async function dailyReportPdf(report: DailyReport, texts: ReportPdfTexts): Promise<Response> {
   const rows = report.sections.flatMap(({ section, entries }) => [
-    { cells: { time: "", service: `${texts.section(section).toUpperCase()} (${entries.length})` } },
+    { cells: { time: "", service: wrapWords(`${texts.section(section).toUpperCase()} (${entries.length})`, 20) } },
     ...entries.map((e) => ({
       cells: {
         time: e.until ? `${e.time}–${e.until}` : (e.time ?? "—"),

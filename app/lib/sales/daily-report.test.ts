@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildDailyReport, entryLines, itemSections, localParts, reportCsvRows, shiftDay, wrapNames, type ItemInput, type ReportLabels } from "~/lib/sales/daily-report";
+import { buildDailyReport, entryLines, itemSections, localParts, reportCsvRows, shiftDay, wrapNames, wrapWords, type ItemInput, type ReportLabels } from "~/lib/sales/daily-report";
 
 const SP = "America/Sao_Paulo";
 const labels: ReportLabels = { section: (s) => `S:${s}`, productKind: (k) => `K:${k}`, serviceKind: (k) => `R:${k}`, noBoarding: "none", plate: (p) => p };
@@ -139,6 +139,7 @@ describe("printed lines", () => {
     expect(lines.every((l) => l.length <= 51)).toBe(true);
     expect(lines.join(" ").split(", ").length).toBe(40);
     const departure = buildDailyReport("2026-03-10", SP, { departures: [trip], items: [], orders: [] }).sections[0]!.entries[0]!;
+    expect(wrapWords("SALIDAS DE EXCURSIONES (12)", 20)).toEqual(["SALIDAS DE", "EXCURSIONES (12)"]);
     expect(entryLines(departure, { ...labels, passengersCount: (n) => `${n} pax` })[0]).toBe("22:30 Terminal Tietê — 1 pax");
   });
 });

@@ -255,9 +255,9 @@ export type ReportLabels = {
 
 const seatName = (p: { name: string; seat: string | null }) => (p.seat ? `${p.name} (${p.seat})` : p.name);
 
-/** A receptive order's details: pickup → dropoff, driver, vehicle, guide. */
-export function orderDetails(e: ReportEntry, labels: Pick<ReportLabels, "plate">): string[] {
-  return [[e.pickup, e.dropoff].filter(Boolean).join(" → "), [e.driver, e.vehicle ? labels.plate(e.vehicle) : null, e.guide].filter(Boolean).join(" · ")].filter(Boolean);
+/** A receptive order's details: pickup → dropoff, driver, vehicle, guide (`arrow` "->" where the font has no "→"). */
+export function orderDetails(e: ReportEntry, labels: Pick<ReportLabels, "plate">, arrow = " → "): string[] {
+  return [[e.pickup, e.dropoff].filter(Boolean).join(arrow), [e.driver, e.vehicle ? labels.plate(e.vehicle) : null, e.guide].filter(Boolean).join(" · ")].filter(Boolean);
 }
 
 /** The CSV records: one per entry, a departure one per boarding point. */
@@ -291,6 +291,17 @@ export function reportCsvRows(report: DailyReport, labels: ReportLabels): Record
   return rows;
 }
 
+/** Words in lines of at most `width` characters (a section's title in a narrow printed column). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && `${lines[last]} ${word}`.length <= width) lines[last] = `${lines[last]} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** Names joined with ", " in lines of at most `width` characters (a printed cell). */
 export function wrapNames(names: readonly string[], width = 70, indent = ""): string[] {
   const lines: string[] = [];
@@ -311,6 +322,6 @@ export function entryLines(e: ReportEntry, labels: ReportLabels & { passengersCo
   if (e.section === "departures") {
     return e.stops.flatMap((s) => [`${s.time} ${s.place || labels.noBoarding} — ${labels.passengersCount(s.passengers.length)}`, ...wrapNames(s.passengers.map(seatName), 70, "   ")]);
   }
-  if (e.section === "receptive") return [labels.passengersCount(e.passengerCount), ...orderDetails(e, labels)];
+  if (e.section === "receptive") return [labels.passengersCount(e.passengerCount), ...orderDetails(e, labels, " -> ")];
   return e.passengers.length > 0 ? wrapNames(e.passengers) : [labels.passengersCount(e.passengerCount)];
 }
