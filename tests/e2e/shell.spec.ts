@@ -168,7 +168,7 @@ test.describe("desktop sidebar", () => {
     await expect(page.getByTestId("nav-cadastros.clientes")).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Novo cliente");
     // A module not built yet keeps its honest placeholder.
-    await page.goto("/vendas/excursoes/novo");
+    await page.goto("/contratos/modelos/novo");
     await expect(page.getByTestId("screen-kind")).toHaveText("Novo");
     await expect(page.getByTestId("screen-unavailable")).toContainText("Módulo ainda não disponível");
   });
@@ -413,14 +413,14 @@ test.describe("mobile (390×844)", () => {
     await expect(page.getByTestId("drawer-open")).toBeFocused();
 
     await page.getByTestId("drawer-open").click();
-    await page.getByTestId("nav-vendas").click();
-    await page.getByTestId("nav-vendas.emissivo").click();
-    await expect(page).toHaveURL(/\/vendas\/emissivo$/);
+    await page.getByTestId("nav-contratos").click();
+    await page.getByTestId("nav-contratos.modelos").click();
+    await expect(page).toHaveURL(/\/contratos\/modelos$/);
     await expect(sidebar).toBeHidden();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Emissivo");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Modelos");
 
     await page.getByTestId("drawer-open").click();
-    await expect(page.getByTestId("nav-vendas.emissivo")).toHaveAttribute("data-active", "true");
+    await expect(page.getByTestId("nav-contratos.modelos")).toHaveAttribute("data-active", "true");
     await page.keyboard.press("Escape");
     await expect(sidebar).toBeHidden();
   });
@@ -541,7 +541,7 @@ test.describe("accessibility (axe)", () => {
     await axe(page);
     await page.goto("/cadastros/clientes/novo");
     await axe(page);
-    await page.goto("/vendas/emissivo/editar/42");
+    await page.goto("/contratos/modelos/editar/42");
     await axe(page);
     await page.getByTestId("sidebar-collapse").click();
     await axe(page);

@@ -37,14 +37,13 @@ const ROUTES = [
   // Built (routes/receptive): an unknown editar id is a 404, tested in receptive-registers.test.ts.
   ...["servicos", "motoristas", "guias", "frota"].flatMap((k) => [`/receptivo/${k}`, `/receptivo/${k}/novo`]),
   "/servicos/receptivo/ordens/novo",
+  // Built (routes/sales): an unknown editar / gerenciar id is a 404, tested in the sales-*.test.ts files.
   "/vendas",
   "/vendas/emissivo",
   "/vendas/emissivo/novo",
-  "/vendas/emissivo/editar/42",
   "/vendas/emissivo/relatorios",
   "/vendas/excursoes",
   "/vendas/excursoes/novo",
-  "/vendas/excursoes/gerenciar/42",
   // Built (routes/finance/titles): an unknown id such as 42 is a 404, tested in finance-ledger-routes.test.ts.
   ...["contas-a-pagar", "contas-a-receber"].flatMap((k) => [`/financeiro/${k}`, `/financeiro/${k}/novo`]),
   "/financeiro/faturamento/gerar-fatura",
@@ -135,14 +134,14 @@ describe("authenticated routes of spec §2.6", () => {
   });
 
   it("describe each generic screen by its licence entry, kind and translated title", async () => {
-    const novo = await json<ScreenData>(await appRequest("/vendas/excursoes/novo", { cookie: admin }));
-    expect(novo.screen).toMatchObject({ licence: ["vendas", "excursoes"], kind: "new" });
-    expect(novo.documentTitle).toBe("Novo · Excursões");
+    const novo = await json<ScreenData>(await appRequest("/contratos/modelos/novo", { cookie: admin }));
+    expect(novo.screen).toMatchObject({ licence: ["contratos", "modelos"], kind: "new" });
+    expect(novo.documentTitle).toBe("Novo · Modelos");
     const comissoes = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: admin }));
     expect(comissoes.screen.licence).toEqual(["financeiro", "faturamento", "comissoes"]);
     expect(comissoes.documentTitle).toBe("Comissões");
-    const en = await json<ScreenData>(await appRequest("/vendas/emissivo/editar/7", { cookie: `${admin}; lng=en` }));
-    expect(en.documentTitle).toBe("Edit · Outbound");
+    const en = await json<ScreenData>(await appRequest("/contratos/modelos/editar/7", { cookie: `${admin}; lng=en` }));
+    expect(en.documentTitle).toBe("Edit · Templates");
     const geral = await json<ScreenData>(await appRequest("/tarefas/geral", { cookie: `${admin}; lng=es` }));
     expect(geral.documentTitle).toBe("Visión general");
   });
