@@ -209,4 +209,4 @@ export const cancelSchema = z.object({
   version: versionField(),
   reason: z.string({ error: "sales.errors.reasonRequired" }).trim().min(3, "sales.errors.reasonRequired").max(500, msg.tooLong),
 });
-export const confirmSchema = z.object({ intent: z.literal("confirm"), version: versionField() });
+
