@@ -8,7 +8,7 @@
  * Images: service-images.server.ts.
  */
 import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { destination, supplier, thirdPartyPackage, thirdPartyPackageDeparture, thirdPartyPackageDestination, thirdPartyPackagePrice } from "~/db/schema";
+import { destination, sale, saleItem, supplier, thirdPartyPackage, thirdPartyPackageDeparture, thirdPartyPackageDestination, thirdPartyPackagePrice } from "~/db/schema";
 import { nowIso } from "~/db/schema/columns";
 import { formatCents } from "~/lib/finance/money";
 import { csvResponse } from "~/lib/kit/csv.server";
@@ -77,22 +77,36 @@ export const packageSearchText = (r: { title: string; slug: string; operatorName
 
 /**
  * Availability of package departures: the total is the departure's seats;
- * sold and held come from the sales that point at a departure — none yet
- * (sales come with #16), so they are 0. THE one place that computes it; never stored.
+ * sold the quantity of the items of confirmed emissivo sales that point at a
+ * departure (sale_item.package_departure_id; a cancelled or deleted sale
+ * gives its seats back), held none. THE one place that computes it; never stored.
  */
-export async function departureAvailability(_scope: ReadScope, departures: readonly { id: string; seats: number }[]): Promise<Map<string, Availability>> {
+export async function departureAvailability(scope: ReadScope, departures: readonly { id: string; seats: number }[]): Promise<Map<string, Availability>> {
   const out = new Map<string, Availability>();
+  if (departures.length === 0) return out;
+  const soldRows = await scope.db
+    .select({ departureId: saleItem.packageDepartureId, n: sql<number>`coalesce(sum(${saleItem.quantity}), 0)` })
+    .from(saleItem)
+    .innerJoin(sale, and(eq(sale.id, saleItem.saleId), eq(sale.agencyId, scope.agencyId)))
+    .where(and(eq(saleItem.agencyId, scope.agencyId), inArray(saleItem.packageDepartureId, departures.map((d) => d.id)), eq(sale.status, "confirmed"), isNull(sale.deletedAt)))
+    .groupBy(saleItem.packageDepartureId);
+  const soldBy = new Map(soldRows.map((r) => [r.departureId, Number(r.n)]));
   for (const d of departures) {
     const held = 0;
-    const sold = 0;
+    const sold = Math.min(soldBy.get(d.id) ?? 0, d.seats);
     out.set(d.id, { total: d.seats, held, sold, free: Math.max(0, d.seats - held - sold) });
   }
   return out;
 }
 
-/** Which of the departures sales point at (they are archived, not deleted, when removed): none until sales exist. */
-export async function departuresInUse(_scope: ReadScope, _ids: readonly string[]): Promise<ReadonlySet<string>> {
-  return new Set();
+/** Which of the departures sale items point at, in any sale (they are archived, not deleted, when removed). */
+export async function departuresInUse(scope: ReadScope, ids: readonly string[]): Promise<ReadonlySet<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await scope.db
+    .selectDistinct({ id: saleItem.packageDepartureId })
+    .from(saleItem)
+    .where(and(eq(saleItem.agencyId, scope.agencyId), inArray(saleItem.packageDepartureId, [...ids])));
+  return new Set(rows.map((r) => r.id).filter((v): v is string => !!v));
 }
 
 export type DepartureView = { id: string; departureDate: string; returnDate: string | null; seats: number; availability: Availability };
