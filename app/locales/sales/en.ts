@@ -2,12 +2,14 @@ import type { SalesTranslation } from "~/locales/sales/pt";
 import report from "~/locales/sales/report/en";
 import overview from "~/locales/sales/overview/en";
 import emissivo from "~/locales/sales/emissivo/en";
+import excursions from "~/locales/sales/excursions/en";
 
 const salesEn = {
   sales: {
     ...report,
     ...overview,
     ...emissivo,
+    ...excursions,
     title: {
       receivable: "Sale no. {{sale}} — installment {{n}}/{{count}}",
       payable: "Sale no. {{sale}} — supplier, installment {{n}}/{{count}}",

@@ -2,12 +2,14 @@ import type { SalesTranslation } from "~/locales/sales/pt";
 import report from "~/locales/sales/report/es";
 import overview from "~/locales/sales/overview/es";
 import emissivo from "~/locales/sales/emissivo/es";
+import excursions from "~/locales/sales/excursions/es";
 
 const salesEs = {
   sales: {
     ...report,
     ...overview,
     ...emissivo,
+    ...excursions,
     title: {
       receivable: "Venta n.º {{sale}} — cuota {{n}}/{{count}}",
       payable: "Venta n.º {{sale}} — proveedor, cuota {{n}}/{{count}}",

@@ -5,12 +5,14 @@
 import report from "~/locales/sales/report/pt";
 import overview from "~/locales/sales/overview/pt";
 import emissivo from "~/locales/sales/emissivo/pt";
+import excursions from "~/locales/sales/excursions/pt";
 
 const salesPt = {
   sales: {
     ...report,
     ...overview,
     ...emissivo,
+    ...excursions,
     title: {
       receivable: "Venda nº {{sale}} — parcela {{n}}/{{count}}",
       payable: "Venda nº {{sale}} — fornecedor, parcela {{n}}/{{count}}",
