@@ -100,6 +100,7 @@ export const staffPages: { name: string; path: string }[] = [
   { name: "guides list", path: "/receptivo/guias" },
   { name: "fleet list", path: "/receptivo/frota" },
   { name: "receptive agenda (week)", path: "/servicos/receptivo?visao=week" },
+  { name: "emissivo sales list", path: "/vendas/emissivo" },
 ];
 
 /** `/path` → `/path.data` (React Router's single-fetch URL; `/` is `/_root.data`). */
