@@ -11,6 +11,7 @@ import { buildPackageRows, PACKAGE_TABLES, type PackageTable } from "./seed-pack
 import { buildServiceRows, SERVICE_TABLES, type ServiceTable } from "./seed-services.ts";
 import { buildReceptiveRows, RECEPTIVE_TABLES, type ReceptiveTable } from "./seed-receptive.ts";
 import { buildExcursionRows, EXCURSION_TABLES, type ExcursionTable } from "./seed-excursions.ts";
+import { buildSalesRows, SALES_TABLES, type SalesTable } from "./seed-sales.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -61,6 +62,9 @@ export const SEED_ROWS_PER_STATEMENT = 20;
 
 /** Rows per multi-row INSERT of the finance tables (short rows, many of them: fewer statements). */
 export const SEED_FINANCE_ROWS_PER_STATEMENT = 150;
+
+/** Rows per multi-row INSERT of the sales tables (rows under 1 KB: well below the statement limit). */
+export const SEED_SALES_ROWS_PER_STATEMENT = 100;
 
 /** Multi-row INSERTs of rows that share their columns, `perStatement` at a time. */
 function insertMany(table: string, rows: readonly SeedRow[], perStatement = SEED_ROWS_PER_STATEMENT): string[] {
@@ -216,6 +220,16 @@ export async function buildSeedStatements(
   const excursions = buildExcursionRows(DEMO_AGENCIES, { today: new Date(), parties: excursionParties(registers, packages, receptive, services) });
   for (const table of Object.keys(EXCURSION_TABLES) as ExcursionTable[]) {
     statements.push(...insertMany(table, excursions[table]));
+  }
+  // Sales (scripts/seed/seed-sales.ts): months of sales of both kinds, their titles and seats, dated from today.
+  const sales = buildSalesRows(DEMO_AGENCIES, {
+    today: new Date(),
+    now,
+    rows: { ...registers, ...finance, ...excursions },
+    userIds: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null])),
+  });
+  for (const table of Object.keys(SALES_TABLES) as SalesTable[]) {
+    statements.push(...insertMany(table, sales[table], table.startsWith("finance") ? SEED_FINANCE_ROWS_PER_STATEMENT : SEED_SALES_ROWS_PER_STATEMENT));
   }
   return statements;
 }

@@ -17,7 +17,7 @@ import { REPORT_CSV_COLUMNS, type DailyReport } from "~/lib/sales/daily-report";
 import type { Overview } from "~/lib/sales/overview";
 import { todayIn } from "~/lib/platform/time-zone";
 import { appRequest, json } from "./harness";
-import { createAgency, createUser, signIn } from "./fixtures";
+import { createAgency, createUser, seedDemo, signIn, SOL } from "./fixtures";
 import { pdfText } from "./pdf-text";
 
 const REPORT = "/vendas/emissivo/relatorios";
@@ -344,5 +344,30 @@ describe("the /vendas overview", () => {
       const r = await overviewOf(sol.admin, `?mes=${encodeURIComponent(bad)}`);
       expect(r.overview.month).toBe(r.thisMonth);
     }
+  });
+});
+
+describe("the demo seed's sales (scripts/seed/seed-sales.ts)", () => {
+  it("load into the database and show in the overview and today's report", async () => {
+    await seedDemo();
+    const cookie = await signIn("admin@sol.example");
+    const today = new Date().toISOString().slice(0, 10);
+    const counter = await env.DB.prepare("select last from record_counter where agency_id = ? and kind = 'sale'").bind(SOL.id).first<{ last: number }>();
+    const count = await env.DB.prepare("select count(*) n, max(number) top from sale where agency_id = ?").bind(SOL.id).first<{ n: number; top: number }>();
+    expect(counter!.last).toBe(count!.n);
+    expect(count!.top).toBe(count!.n);
+    const { overview } = await json<{ overview: Overview }>(await appRequest(`/vendas?mes=${today.slice(0, 7)}`, { cookie }));
+    expect(overview.totals[0]!.count).toBeGreaterThan(0);
+    expect(overview.kinds.map((k) => k.kind)).toEqual(["emissivo", "excursion"]);
+    expect(overview.drafts).toBeGreaterThan(0);
+    const { report } = await json<{ report: DailyReport }>(await appRequest(`${REPORT}?data=${today}`, { cookie }));
+    expect(report.count).toBeGreaterThan(0);
+    // The seeded titles are the sale's: receivables sum to the confirmed sales' totals.
+    const sums = await env.DB.prepare(
+      "select (select sum(total_cents) from sale where agency_id = ?1 and status = 'confirmed') sales, (select sum(amount_cents) from finance_title where agency_id = ?1 and origin_kind = 'sale' and direction = 'receivable' and status <> 'cancelled') titles",
+    )
+      .bind(SOL.id)
+      .first<{ sales: number; titles: number }>();
+    expect(sums!.titles).toBe(sums!.sales);
   });
 });
