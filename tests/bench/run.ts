@@ -6,7 +6,8 @@
  * `select 1` on D1), and measures
  *   - per target: req/s and p99 at c=BENCH_CONNECTIONS, p50 at c=1 (autocannon), and the
  *     RATIO to the bare Worker + D1 (its req/s ÷ the target's), against issue #12's goals,
- *   - the same on the clients list with 100,000 clients in the agency,
+ *   - the same on the clients list with 100,000 clients in the agency, and on the sales lists and
+ *     the /vendas overview with 100,000 sales (tests/bench/seed-sales.ts),
  *   - the same on the receivables list (first page, page 2, a later page, filtered, searched),
  *     its totals request and the DRE of a year with 100,000 receivables in the agency
  *     (tests/bench/seed-finance.ts),
@@ -32,6 +33,7 @@ import { BENCH_CLIENTS, clientListTargets, seedClients, type SeededClients } fro
 import { BENCH_TITLES, financeTargets, seedFinance, type SeededFinance } from "./seed-finance.ts";
 import { BENCH_EXCURSION_PASSENGERS, excursionTargets, seedExcursion } from "./seed-excursions.ts";
 import { BENCH_PACKAGES, packageListTargets, seedPackages } from "./seed-packages.ts";
+import { BENCH_SALES, salesTargets, seedSales, type SeededSales } from "./seed-sales.ts";
 import { freshState, queryLogConfig, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
 
 export type BenchTarget = {
@@ -101,6 +103,9 @@ export const staffPages: { name: string; path: string }[] = [
   { name: "fleet list", path: "/receptivo/frota" },
   { name: "receptive agenda (week)", path: "/servicos/receptivo?visao=week" },
   { name: "emissivo sales list", path: "/vendas/emissivo" },
+  { name: "excursion sales list", path: "/vendas/excursoes" },
+  { name: "sales overview (month)", path: "/vendas" },
+  { name: "daily service report", path: "/vendas/emissivo/relatorios" },
 ];
 
 /** `/path` → `/path.data` (React Router's single-fetch URL; `/` is `/_root.data`). */
@@ -203,6 +208,7 @@ type Results = {
   /** The finance screens with BENCH_TITLES receivables in Sol Viagens. */
   httpFinance: HttpResult[];
   financeSeed: SeededFinance | null;
+  salesSeed: SeededSales | null;
   /** D1 statements of one warm request per finance target, through the query-log wrapper. */
   financeQueries: QueryCost[];
 };
@@ -762,6 +768,9 @@ function tables(r: Results): Table[] {
         ...(r.clientsSeed
           ? [["bench data", "tests/bench/seed-clients.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.clientsSeed.ms), `${r.clientsSeed.rows} clients, ${kb(r.clientsSeed.sqlBytes)} SQL; ${r.clientsSeed.liveTotal} live in Sol Viagens`]]
           : []),
+        ...(r.salesSeed
+          ? [["bench data", "tests/bench/seed-sales.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.salesSeed.ms), `${r.salesSeed.sales} sales, ${kb(r.salesSeed.sqlBytes)} SQL`]]
+          : []),
         ...(r.financeSeed
           ? [["bench data", "tests/bench/seed-finance.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.financeSeed.ms), `${r.financeSeed.titles} receivables, ${r.financeSeed.entries} settlements, ${kb(r.financeSeed.sqlBytes)} SQL`]]
           : []),
@@ -874,6 +883,7 @@ async function main() {
   let realtime: RealtimeResult;
   let clientsSeed: SeededClients;
   let financeSeed: SeededFinance;
+  let salesSeed: SeededSales;
   const httpFinance: HttpResult[] = [];
   let financeQueries: QueryCost[];
   let serverColdStartMs: number;
@@ -910,6 +920,8 @@ async function main() {
     seedPackages(root, STATE_DIR);
     console.log(`Seeding a ${BENCH_EXCURSION_PASSENGERS}-seat excursion with its passengers into Sol Viagens (tests/bench/seed-excursions.ts)...`);
     await seedExcursion(root, STATE_DIR);
+    console.log(`Seeding ${BENCH_SALES} sales into Sol Viagens (tests/bench/seed-sales.ts)...`);
+    salesSeed = seedSales(root, STATE_DIR);
     app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
     const cookie100k = await signIn(app.baseUrl, "10.250.0.3");
     const big = [
@@ -917,6 +929,7 @@ async function main() {
       { name: "clients list (100k) .data", path: dataPath("/cadastros/clientes"), headers: { Cookie: cookie100k }, goal: GOALS.data },
       ...(await packageListTargets(app.baseUrl, cookie100k)).map((t) => ({ ...t, goal: GOALS.page })),
       ...(await excursionTargets(app.baseUrl, cookie100k)).map((t) => ({ ...t, goal: t.path.endsWith(".data") ? GOALS.data : GOALS.page })),
+      ...salesTargets(cookie100k).map((t) => ({ ...t, goal: t.path.includes(".data") ? GOALS.data : GOALS.page })),
       { name: "dashboard (100k clients)", path: "/dashboard", headers: { Cookie: cookie100k }, goal: GOALS.page },
       { name: "dashboard (100k clients) .data", path: dataPath("/dashboard"), headers: { Cookie: cookie100k }, goal: GOALS.data },
     ];
@@ -971,6 +984,7 @@ async function main() {
     clientsSeed,
     httpFinance,
     financeSeed,
+    salesSeed,
     financeQueries,
   };
 
