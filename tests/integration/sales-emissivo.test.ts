@@ -361,7 +361,8 @@ describe("emissivo sales", () => {
     const id = await createSale(w);
     const before = await saleRow(id);
     expect((await appRequest(editPath(id), { cookie: other.admin })).status).toBe(404);
-    for (const form of [{ intent: "confirm", version: "1" }, { intent: "cancel", version: "1", reason: "teste" }, { intent: "delete", version: "1" }, { ...saleForm(other), version: "1" }]) {
+    const forms: Record<string, string | string[]>[] = [{ intent: "confirm", version: "1" }, { intent: "cancel", version: "1", reason: "teste" }, { intent: "delete", version: "1" }, { ...saleForm(other), version: "1" }];
+    for (const form of forms) {
       expect((await appRequest(editPath(id), { cookie: other.admin, form })).status).toBe(404);
     }
     expect(await saleRow(id)).toEqual(before);
