@@ -40,6 +40,7 @@ import {
   type ReportLabels,
   wrapWords,
 } from "~/lib/sales/daily-report";
+import { saleScopeWhere } from "~/lib/sales/sale-core.server";
 
 /** At most this many rows of each kind in a day (far above a real agency's day). */
 const DAY_LIMIT = 2000;
@@ -82,8 +83,8 @@ export async function dailyReport(scope: Pick<Scope, "db" | "agencyId" | "userId
   }));
 
   // Items of confirmed emissivo sales starting or ending that day.
-  const saleWhere = [eq(sale.agencyId, agencyId), eq(sale.id, saleItem.saleId), eq(sale.kind, "emissivo"), eq(sale.status, "confirmed"), isNull(sale.deletedAt)];
-  if (scope.role === "Agente") saleWhere.push(eq(sale.ownerUserId, scope.userId));
+  // An Agente sees the items of their own sales only (sale-core's rule); departures and orders are the whole agency's.
+  const saleWhere = and(saleScopeWhere(scope, "emissivo"), eq(sale.id, saleItem.saleId), eq(sale.status, "confirmed"));
   const itemRows = await db
     .select({
       id: saleItem.id,
@@ -100,7 +101,7 @@ export async function dailyReport(scope: Pick<Scope, "db" | "agencyId" | "userId
       passengerIds: saleItem.passengerIds,
     })
     .from(saleItem)
-    .innerJoin(sale, and(...saleWhere))
+    .innerJoin(sale, saleWhere)
     .innerJoin(productKind, and(eq(productKind.agencyId, agencyId), eq(productKind.id, saleItem.productKindId)))
     .leftJoin(supplier, and(eq(supplier.agencyId, agencyId), eq(supplier.id, saleItem.supplierId)))
     .where(and(eq(saleItem.agencyId, agencyId), or(eq(saleItem.startDate, day), eq(saleItem.endDate, day))))

@@ -1,12 +1,13 @@
 /**
  * The /vendas overview's read: one GROUP BY over the month's sales on
  * sale_month_idx (agency, deleted_at, sale_date) — no per-row reads — and the
- * sellers' names. An Agente sees only their own sales (the sales' role rule,
- * as sale-core's saleScopeWhere: owner_user_id is theirs).
+ * sellers' names. An Agente sees only their own sales (sale-core's
+ * saleScopeWhere, the one place of that rule).
  */
-import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { agent, sale } from "~/db/schema";
 import type { Scope } from "~/lib/platform/scope.server";
+import { saleScopeWhere } from "~/lib/sales/sale-core.server";
 import { monthDays, summarizeOverview, type Overview, type OverviewGroup } from "~/lib/sales/overview";
 
 export async function salesOverview(scope: Pick<Scope, "db" | "agencyId" | "userId" | "role">, month: string): Promise<Overview> {
@@ -23,7 +24,7 @@ export async function salesOverview(scope: Pick<Scope, "db" | "agencyId" | "user
       marginCents: sql<number>`coalesce(sum(${sale.marginCents}), 0)`,
     })
     .from(sale)
-    .where(and(eq(sale.agencyId, agencyId), isNull(sale.deletedAt), gte(sale.saleDate, from), lte(sale.saleDate, to), scope.role === "Agente" ? eq(sale.ownerUserId, scope.userId) : undefined))
+    .where(and(saleScopeWhere(scope), gte(sale.saleDate, from), lte(sale.saleDate, to)))
     .groupBy(sale.agentId, sale.kind, sale.status, sale.currency);
   const groups: OverviewGroup[] = rows.map((r) => ({ ...r, count: Number(r.count), totalCents: Number(r.totalCents), marginCents: Number(r.marginCents) }));
   const ids = [...new Set(groups.map((g) => g.agentId))];
