@@ -20,9 +20,11 @@ import { seatRoomName } from "~/lib/sales/seats";
 import { getEnv } from "~/middleware/cloudflare";
 import { getI18n, getLocale } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
+import seatMapStyles from "~/components/services/seat-map.css?url";
 import type { Route } from "./+types/excursoes.gerenciar";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("vendas", "excursoes")];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: seatMapStyles }];
 
 const METHODS = ["pix", "boleto", "credit_card", "debit_card", "bank_transfer", "cash", "payment_link", "other"] as const;
 

@@ -251,6 +251,7 @@ export function EffectPreview({ preview, currency, onApply, onDiscard, busy }: {
         {t("sales.excursions.effect.receivable", { before: money(preview.receivableBeforeCents), after: money(preview.receivableAfterCents) })}
       </Text>
       {preview.rows.length > 0 && (
+        <div tabIndex={0} role="region" aria-label={t("sales.excursions.effect.title")} style={{ overflowX: "auto" }}>
         <Table.Root size="1" variant="surface">
           <Table.Header>
             <Table.Row>
@@ -275,6 +276,7 @@ export function EffectPreview({ preview, currency, onApply, onDiscard, busy }: {
             ))}
           </Table.Body>
         </Table.Root>
+        </div>
       )}
       <Flex gap="2" mt="3">
         <Button onClick={onApply} disabled={busy} data-testid="effect-apply">
@@ -346,19 +348,21 @@ export function TitlesList({ titles, currency }: { titles: { id: string; directi
       </Text>
     );
   return (
-    <Table.Root size="1" data-testid="sale-titles">
-      <Table.Body>
-        {titles.map((x) => (
-          <Table.Row key={x.id} data-direction={x.direction} data-status={x.status}>
-            <Table.Cell>{t(`sales.excursions.titles.direction.${x.direction === "payable" ? "payable" : "receivable"}`)}</Table.Cell>
-            <Table.Cell>{x.description}</Table.Cell>
-            <Table.Cell>{formatDate(x.dueDate, i18n.language, "UTC")}</Table.Cell>
-            <Table.Cell align="right">{formatMoney(x.amountCents, currency, i18n.language)}</Table.Cell>
-            <Table.Cell>{x.paidCents > 0 ? t("sales.excursions.titles.paid", { amount: formatMoney(x.paidCents, currency, i18n.language) }) : x.status}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <ul className="sale-titles" data-testid="sale-titles" style={{ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: 8 }}>
+      {titles.map((x) => (
+        <li key={x.id} data-direction={x.direction} data-status={x.status}>
+          <Flex justify="between" gap="3" wrap="wrap">
+            <Text size="2">
+              <Text weight="medium">{t(`sales.excursions.titles.direction.${x.direction === "payable" ? "payable" : "receivable"}`)}</Text> · {x.description} · {formatDate(x.dueDate, i18n.language, "UTC")}
+            </Text>
+            <Text size="2" weight="medium">
+              {formatMoney(x.amountCents, currency, i18n.language)}
+              {x.paidCents > 0 ? ` · ${t("sales.excursions.titles.paid", { amount: formatMoney(x.paidCents, currency, i18n.language) })}` : ""}
+            </Text>
+          </Flex>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -379,9 +383,10 @@ export function TimelineList({ entries, timeZone }: { entries: { id: string; cre
             {t(`sales.excursions.timeline.action.${e.action as "create" | "update" | "delete" | "restore"}`)}
             {e.who ? ` · ${e.who}` : ""}
           </Text>
-          {e.changes && (
+          {e.changes && e.action === "update" && (
             <Text as="p" size="1" color="gray">
               {Object.entries(e.changes)
+                .slice(0, 4)
                 .map(([k, [a, b]]) => `${k}: ${a ?? "—"} → ${b ?? "—"}`)
                 .join("; ")}
             </Text>

@@ -30,7 +30,7 @@ const excursionsEn = {
       offline: "Reconnecting…",
       noSeatMap: "This excursion has no seat choice.",
       addPlace: "Add passenger",
-      held: "Seat {{seat}} held.",
+      held: "Seat held.",
       released: "Hold released.",
       moved: "Seat changed.",
     },

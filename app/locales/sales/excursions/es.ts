@@ -30,7 +30,7 @@ const excursionsEs = {
       offline: "Reconectando…",
       noSeatMap: "Esta excursión no tiene elección de asiento.",
       addPlace: "Agregar pasajero",
-      held: "Asiento {{seat}} reservado.",
+      held: "Asiento reservado.",
       released: "Reserva liberada.",
       moved: "Asiento cambiado.",
     },

@@ -29,7 +29,7 @@ const excursionsPt = {
       offline: "Reconectando…",
       noSeatMap: "Esta excursão não tem escolha de poltrona.",
       addPlace: "Adicionar passageiro",
-      held: "Poltrona {{seat}} reservada.",
+      held: "Poltrona reservada.",
       released: "Reserva liberada.",
       moved: "Poltrona trocada.",
     },
