@@ -91,15 +91,15 @@ const LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ";
 const locator = (rng: Rng) => Array.from({ length: 6 }, () => LETTERS[Math.floor(rng() * LETTERS.length)]).join("");
 
 type ItemPlan = { kind: "hotel" | "air" | "insurance" | "transfer"; supplierCategory: string; min: number; max: number };
-const TRIPS: { place: string; iata: string; hotel: string }[] = [
-  { place: "Porto Seguro", iata: "BPS", hotel: "Hotel Solar da Praia" },
-  { place: "Foz do Iguaçu", iata: "IGU", hotel: "Hotel Cataratas Park" },
-  { place: "Salvador", iata: "SSA", hotel: "Pousada Rio Vermelho" },
-  { place: "Recife", iata: "REC", hotel: "Hotel Boa Viagem Mar" },
-  { place: "Florianópolis", iata: "FLN", hotel: "Hotel Jurerê Sul" },
-  { place: "Buenos Aires", iata: "EZE", hotel: "Hotel Recoleta Plaza" },
-  { place: "Lisboa", iata: "LIS", hotel: "Hotel Alfama Tejo" },
-  { place: "Santiago", iata: "SCL", hotel: "Hotel Providencia Andes" },
+const TRIPS: { place: string; iata: string }[] = [
+  { place: "Porto Seguro", iata: "BPS" },
+  { place: "Foz do Iguaçu", iata: "IGU" },
+  { place: "Salvador", iata: "SSA" },
+  { place: "Recife", iata: "REC" },
+  { place: "Florianópolis", iata: "FLN" },
+  { place: "Buenos Aires", iata: "EZE" },
+  { place: "Lisboa", iata: "LIS" },
+  { place: "Santiago", iata: "SCL" },
 ];
 const ITEMS: Record<ItemPlan["kind"], ItemPlan> = {
   hotel: { kind: "hotel", supplierCategory: "hotel", min: 900_00, max: 5_500_00 },
@@ -304,12 +304,12 @@ export function buildSalesRows(agencies: readonly SeedAgency[], input: SalesSeed
         return { price, cost: Math.round((price * between(rng, 75, 88)) / 100), fees: plan.kind === "air" ? between(rng, 40, 120) * 100 : 0 };
       };
       const hotel = supplierFor("hotel");
-      const items: Item[] = [{ kind: "hotel", description: `${trip.hotel} — ${trip.place}`, supplierId: String(hotel.id), start, end, startTime: "14:00", endTime: "12:00", locator: locator(rng), ...money(ITEMS.hotel) }];
+      const items: Item[] = [{ kind: "hotel", description: `${supplierName(hotel)} — ${trip.place}`, supplierId: String(hotel.id), start, end, startTime: "14:00", endTime: "12:00", locator: locator(rng), ...money(ITEMS.hotel) }];
       if (rng() < 0.8) {
         const air = supplierFor("airline");
         items.push({ kind: "air", description: `Aéreo GRU → ${trip.iata} → GRU (${supplierName(air)})`, supplierId: String(air.id), start, end, startTime: hhmm(rng, 6, 11), endTime: hhmm(rng, 15, 21), locator: locator(rng), ...money(ITEMS.air) });
       }
-      if (rng() < 0.5) items.push({ kind: "transfer", description: `Traslado aeroporto → ${trip.hotel}`, supplierId: String(supplierFor("operator").id), start, end: null, startTime: hhmm(rng, 12, 16), endTime: null, locator: null, ...money(ITEMS.transfer) });
+      if (rng() < 0.5) items.push({ kind: "transfer", description: `Traslado aeroporto → hotel em ${trip.place}`, supplierId: String(supplierFor("operator").id), start, end: null, startTime: hhmm(rng, 12, 16), endTime: null, locator: null, ...money(ITEMS.transfer) });
       if (rng() < 0.4) items.push({ kind: "insurance", description: `Seguro viagem ${trip.place}`, supplierId: String(supplierFor("insurer").id), start, end, startTime: null, endTime: null, locator: null, ...money(ITEMS.insurance) });
       const client = pick(rng, people);
       const passengers = pickPassengers(client, between(rng, 1, 3));

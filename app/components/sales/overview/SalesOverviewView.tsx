@@ -8,7 +8,8 @@ import { listHref, OVERVIEW_PATH, shiftMonth, type Overview } from "~/lib/sales/
 
 const monthLabel = (month: string, language: string) => {
   const [y, m] = month.split("-").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(language === "pt" ? "pt-BR" : language, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
+  const text = new Intl.DateTimeFormat(language === "pt" ? "pt-BR" : language, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 15)));
+  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
 };
 
 /** The month's confirmed sales by seller and by kind, with links into the filtered lists. */
@@ -48,7 +49,7 @@ export function SalesOverviewView({ overview, thisMonth, own }: { overview: Over
               <ChevronRight size={16} aria-hidden />
             </Link>
           </Button>
-          <Heading as="h2" size="4" data-testid="overview-month" style={{ textTransform: "capitalize" }}>
+          <Heading as="h2" size="4" data-testid="overview-month">
             {monthLabel(month, i18n.language)}
           </Heading>
         </Flex>
@@ -126,7 +127,6 @@ export function SalesOverviewView({ overview, thisMonth, own }: { overview: Over
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>{t("sales.overview.seller")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("sales.overview.kind")}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell justify="end">{t("sales.overview.count")}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell justify="end">{t("sales.overview.total")}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell justify="end">{t("sales.overview.margin")}</Table.ColumnHeaderCell>
@@ -135,18 +135,20 @@ export function SalesOverviewView({ overview, thisMonth, own }: { overview: Over
             <Table.Body>
               {overview.sellers.map((s) => (
                 <Table.Row key={`${s.agentId}-${s.currency}`} data-testid="overview-seller" data-agent={s.agentId}>
-                  <Table.RowHeaderCell>{s.name}</Table.RowHeaderCell>
-                  <Table.Cell>
-                    <Flex gap="2" wrap="wrap">
+                  <Table.RowHeaderCell>
+                    <Text as="div">{s.name}</Text>
+                    <Flex gap="2" wrap="wrap" mt="1">
                       {(["emissivo", "excursion"] as const)
                         .filter((k) => s.byKind[k].count > 0)
                         .map((k) => (
-                          <Link key={k} to={listHref(k, month, s.agentId)} aria-label={t("sales.overview.openList", { name: s.name, kind: t(`sales.kind.${k}`) })}>
-                            {t(`sales.kind.${k}`)} ({s.byKind[k].count})
-                          </Link>
+                          <Text size="2" key={k}>
+                            <Link to={listHref(k, month, s.agentId)} title={t("sales.overview.openList", { name: s.name, kind: t(`sales.kind.${k}`) })}>
+                              {t(`sales.kind.${k}`)} ({s.byKind[k].count})
+                            </Link>
+                          </Text>
                         ))}
                     </Flex>
-                  </Table.Cell>
+                  </Table.RowHeaderCell>
                   <Table.Cell justify="end">{s.count}</Table.Cell>
                   <Table.Cell justify="end" className="nowrap">
                     {money(s.totalCents, s.currency)}
