@@ -5,7 +5,7 @@ import { StatusBadge, type StatusTone } from "~/components/ui/StatusBadge";
 import { parseListQuery } from "~/lib/kit/list";
 import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 import { EMISSIVO_LIST_PATH, emissivoEditPath, emissivoListSpec, SALE_STATUS_FILTER } from "~/lib/sales/emissivo";
-import { agentOptions, clientOptions, listEmissivo, type EmissivoListRow } from "~/lib/sales/emissivo.server";
+import { agentOptions, listEmissivo, type EmissivoListRow } from "~/lib/sales/emissivo.server";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
@@ -17,8 +17,9 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: regi
 export async function loader({ context, request }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
   const query = parseListQuery(new URL(request.url).searchParams, emissivoListSpec);
-  const [{ rows, page }, sellers, clients] = await Promise.all([listEmissivo(scope, query), agentOptions(scope), clientOptions(scope)]);
-  return { query, rows, page, sellers, clients, documentTitle: getI18n(context).t("sales.emissivo.title") };
+  // The client filter stays in the URL (?cliente=<id>, e.g. from a client's page); the search finds clients by name.
+  const [{ rows, page }, sellers] = await Promise.all([listEmissivo(scope, query), agentOptions(scope)]);
+  return { query, rows, page, sellers: sellers.map((s) => ({ value: s.value, label: s.label.length > 32 ? `${s.label.slice(0, 31)}…` : s.label })), documentTitle: getI18n(context).t("sales.emissivo.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
@@ -62,7 +63,6 @@ export default function EmissivoSales({ loaderData }: Route.ComponentProps) {
       filters={[
         { key: "situacao", label: t("sales.emissivo.filters.status"), options: SALE_STATUS_FILTER.map((s) => ({ value: s, label: t(`sales.status.${s}`) })) },
         { key: "vendedor", label: t("sales.emissivo.filters.seller"), options: loaderData.sellers },
-        { key: "cliente", label: t("sales.emissivo.filters.client"), options: loaderData.clients },
         { key: "de", label: t("sales.emissivo.filters.from"), type: "date" },
         { key: "ate", label: t("sales.emissivo.filters.to"), type: "date" },
       ]}

@@ -178,7 +178,7 @@ export function EmissivoFields({
         <div className="form-grid">
           <FormField field={(fields as unknown as Record<string, AnyField>).discount!} label={t("sales.common.discount")} inputMode="decimal" placeholder="0,00" />
         </div>
-        <dl className="sale-totals" data-testid="sale-totals">
+        <div className="sale-totals" data-testid="sale-totals">
           {totals ? (
             <Flex gap="4" wrap="wrap">
               <Text size="2">
@@ -206,7 +206,7 @@ export function EmissivoFields({
               —
             </Text>
           )}
-        </dl>
+        </div>
       </FormSection>
 
       <FormSection title={t("sales.emissivo.sections.plan")}>
