@@ -34,6 +34,7 @@ import { BENCH_TITLES, financeTargets, seedFinance, type SeededFinance } from ".
 import { BENCH_EXCURSION_PASSENGERS, excursionTargets, seedExcursion } from "./seed-excursions.ts";
 import { BENCH_PACKAGES, packageListTargets, seedPackages } from "./seed-packages.ts";
 import { BENCH_SALES, salesTargets, seedSales, type SeededSales } from "./seed-sales.ts";
+import { measureSeatHolds, type SeatHoldResult } from "./seat-hold.ts";
 import { freshState, queryLogConfig, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
 
 export type BenchTarget = {
@@ -204,6 +205,8 @@ type Results = {
   startup: Startup[];
   passwordHash: { runs: number; meanMs: number; p50Ms: number; maxMs: number };
   realtime: RealtimeResult;
+  /** Seat-hold latency: seller A's hold request → seller B's socket hears the seat held (tests/bench/seat-hold.ts). */
+  seatHold: SeatHoldResult;
   clientsSeed: SeededClients | null;
   /** The finance screens with BENCH_TITLES receivables in Sol Viagens. */
   httpFinance: HttpResult[];
@@ -783,6 +786,11 @@ function tables(r: Results): Table[] {
       rows: [[`${r.realtime.connectionsOpen}/${r.realtime.connectionsRequested}`, msf(r.realtime.openMs), r.realtime.notifications, r.realtime.received, msf(r.realtime.p50Ms), msf(r.realtime.p95Ms), msf(r.realtime.maxMs)]],
     },
     {
+      title: "Seat holds (seller A's hold request → seller B's socket hears the seat held; includes the D1 batch)",
+      columns: ["holds", "heard", "refused", "p50", "p95", "max"],
+      rows: [[r.seatHold.holds, r.seatHold.received, r.seatHold.refused, msf(r.seatHold.p50Ms), msf(r.seatHold.p95Ms), msf(r.seatHold.maxMs)]],
+    },
+    {
       title: "Sign-in CPU (password hash, node:crypto scrypt N=16384 r=16 p=1, as in workerd with nodejs_compat)",
       columns: ["operation", "runs", "mean", "p50", "max"],
       rows: [["verify one password", r.passwordHash.runs, msf(r.passwordHash.meanMs), msf(r.passwordHash.p50Ms), msf(r.passwordHash.maxMs)]],
@@ -881,6 +889,7 @@ async function main() {
   const http: HttpResult[] = [];
   const http100k: HttpResult[] = [];
   let realtime: RealtimeResult;
+  let seatHold: SeatHoldResult;
   let clientsSeed: SeededClients;
   let financeSeed: SeededFinance;
   let salesSeed: SeededSales;
@@ -911,6 +920,8 @@ async function main() {
     for (const t of demo) http.push(await measureAgainst(bare, app, t));
     console.log("Measuring realtime delivery (200 sockets held, 200 notifications)...");
     realtime = await measureRealtime(app.baseUrl, await signIn(app.baseUrl, "10.250.0.1"));
+    console.log("Measuring seat-hold latency (50 holds, seller A's request → seller B's socket)...");
+    seatHold = await measureSeatHolds(app.baseUrl, await signIn(app.baseUrl, "10.250.0.6"), await signIn(app.baseUrl, "10.250.0.7", "agente@sol.example"), 50);
 
     // 100,000 clients in the agency: written with the app stopped, then measured again.
     await app.stop();
@@ -981,6 +992,7 @@ async function main() {
     startup,
     passwordHash,
     realtime,
+    seatHold,
     clientsSeed,
     httpFinance,
     financeSeed,
