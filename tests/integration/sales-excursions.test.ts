@@ -11,7 +11,7 @@
  *  - an Agente sees only their sales; another agency's sale is not found;
  *  - fuzzed intents: never a 500, nothing written on a refusal.
  */
-import { env } from "cloudflare:test";
+import { env, runDurableObjectAlarm } from "cloudflare:test";
 import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -391,6 +391,23 @@ describe("the seat room", () => {
     expect((await act(id, w.admin, { intent: "release", place: place.id })).status).toBe(200);
     await watcher.until(() => watcher.messages.some((m) => m.type === "seat" && m.seat === 3 && m.state === "free"));
     expect(watcher.messages.some((m) => m.type === "seat" && m.seat === 3 && m.state === "free")).toBe(true);
+    watcher.ws.close();
+  });
+
+  it("announces a lapsed hold as free when its alarm rings (D1 decides: a live hold stays held)", async () => {
+    const w = await world("Alarme");
+    const room = `${w.agencyId}:${w.excursionId}`;
+    const id = await newSale(w, w.admin);
+    expect((await act(id, w.admin, { intent: "hold", seat: "5" })).status).toBe(200);
+    expect((await act(id, w.admin, { intent: "hold", seat: "6" })).status).toBe(200);
+    const watcher = open(await connect(room, { cookie: w.agente.cookie }));
+    await watcher.until(() => watcher.messages.length >= 1);
+    await run("update excursion_passenger set hold_expires_at = ? where sale_id = ? and seat = '5'", new Date(Date.now() - 1000).toISOString(), id);
+    const stub = env.ExcursionSeats.get(env.ExcursionSeats.idFromName(room));
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await watcher.until(() => watcher.messages.some((m) => m.type === "seat" && m.seat === 5));
+    const news = watcher.messages.filter((m) => m.type === "seat");
+    expect(news).toEqual([{ type: "seat", seat: 5, state: "free", by: null, expiresAt: null }]);
     watcher.ws.close();
   });
 });
