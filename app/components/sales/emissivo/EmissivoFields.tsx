@@ -60,6 +60,8 @@ export function EmissivoFields({
   const withFree = (list: InventoryOption[]) => list.map((o) => ({ value: o.value, label: `${o.label} · ${t("sales.emissivo.free", { free: o.free })}` }));
   return (
     <RecordForm form={form} isNew={isNew} version={version} cancelHref={EMISSIVO_LIST_PATH} guard={!readOnly}>
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Flex direction="column" gap="4">
       <FormSection title={t("sales.emissivo.sections.sale")}>
         <div className="form-grid">
           <SelectField field={fields.clientId} label={t("sales.common.client")} options={[{ value: "", label: t("sales.emissivo.pickClient") }, ...options.clients]} required />
@@ -221,6 +223,8 @@ export function EmissivoFields({
       <FormSection title={t("sales.emissivo.sections.notes")}>
         <TextAreaField field={fields.notes} label={t("sales.common.notes")} rows={3} />
       </FormSection>
+        </Flex>
+      </fieldset>
       {preview}
     </RecordForm>
   );

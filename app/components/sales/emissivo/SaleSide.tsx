@@ -6,7 +6,7 @@ import { FormSection } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { formatCalendarDate, formatDateTime, formatMoney } from "~/lib/platform/format";
-import { translate } from "~/lib/platform/translate";
+import { lookup, translate } from "~/lib/platform/translate";
 
 type Sale = { id: string; number: number; status: "draft" | "confirmed" | "cancelled"; version: number; currency: string; cancelReason: string | null };
 
@@ -152,6 +152,7 @@ type Entry = { id: string; createdAt: string; entity: string; action: string; wh
 /** The sale's timeline: its audit entries and its titles'. */
 export function SaleTimeline({ entries, timeZone }: { entries: Entry[]; timeZone: string }) {
   const { t, i18n } = useTranslation();
+  const fieldName = (k: string) => lookup(i18n, `sales.emissivo.fields.${k}`) ?? lookup(i18n, `sales.common.${k.replace(/Cents$/, "").replace(/Id$/, "")}`) ?? k;
   return (
     <FormSection title={t("sales.emissivo.sections.timeline")}>
       {entries.length === 0 ? (
@@ -164,7 +165,7 @@ export function SaleTimeline({ entries, timeZone }: { entries: Entry[]; timeZone
             <li key={e.id}>
               <Text size="2">
                 {formatDateTime(e.createdAt, i18n.language, timeZone)} · {e.who ?? "—"} {t(`sales.emissivo.timeline.${e.action}`, { defaultValue: e.action })} {t(`sales.emissivo.timeline.${e.entity}`, { defaultValue: e.entity })}
-                {e.changes && Object.keys(e.changes).length > 0 && <Text color="gray"> ({Object.keys(e.changes).join(", ")})</Text>}
+                {e.changes && Object.keys(e.changes).length > 0 && <Text color="gray"> ({Object.keys(e.changes).map(fieldName).join(", ")})</Text>}
               </Text>
             </li>
           ))}
