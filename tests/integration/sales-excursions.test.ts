@@ -198,6 +198,31 @@ describe("seat holds", () => {
   });
 });
 
+describe("a passenger who is not a client yet", () => {
+  it("is registered with the client register's rules and set on the place; a duplicate CPF is refused", async () => {
+    const w = await world("Novo cliente");
+    const id = await newSale(w, w.admin);
+    expect((await act(id, w.admin, { intent: "hold", seat: "8" })).status).toBe(200);
+    const [place] = await placesOf(id);
+    const bad = await act(id, w.admin, { intent: "newClient", place: place!.id, "newClient.name": "", "newClient.document": "123" });
+    expect(bad.status).toBe(400);
+    const ok = await act(id, w.admin, { intent: "newClient", place: place!.id, "newClient.name": "Pedro Álvares", "newClient.document": "529.982.247-25", "newClient.birthDate": "1990-05-01" });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const created = await first<{ id: string; name: string }>("select id, name from client where agency_id = ? and name = 'Pedro Álvares'", w.agencyId);
+    expect(created).not.toBeNull();
+    expect(await first("select client_id, name, birth_date, document_type, document_number from excursion_passenger where id = ?", place!.id)).toEqual({
+      client_id: created!.id,
+      name: "Pedro Álvares",
+      birth_date: "1990-05-01",
+      document_type: "cpf",
+      document_number: "52998224725",
+    });
+    const again = await act(id, w.admin, { intent: "newClient", place: place!.id, "newClient.name": "Outro Pedro", "newClient.document": "52998224725" });
+    expect(again.status).toBe(409);
+    expect(await first<{ n: number }>("select count(*) as n from client where agency_id = ? and name = 'Outro Pedro'", w.agencyId)).toEqual({ n: 0 });
+  });
+});
+
 describe("10 sellers confirming the same seat at once", () => {
   it("gives exactly one sale, clear refusals to the others, never a 500", async () => {
     const w = await world("Corrida");

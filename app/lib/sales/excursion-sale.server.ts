@@ -16,6 +16,10 @@ import { and, asc, eq, gt, gte, isNull, lte, ne, sql, type SQL } from "drizzle-o
 import { agent, client, excursion, excursionBoarding, excursionPassenger, excursionPrice, boardingPoint, paymentTerm, sale } from "~/db/schema";
 import type { AgeBand, PackageRoomType } from "~/db/schema/services";
 import { formatCents } from "~/lib/finance/money";
+import { createRecord } from "~/lib/kit/record.server";
+import { malformed, parseForm } from "~/lib/kit/forms";
+import { clientSchema } from "~/lib/registers/client.schema";
+import { clientStore, clientValues, findClientDuplicate } from "~/lib/registers/client.server";
 import { exportList } from "~/lib/kit/export.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { runList, type ListSource } from "~/lib/kit/list.server";
@@ -679,6 +683,53 @@ async function cancelSale(scope: Scope, env: SeatsEnv, seating: Seating, row: Sa
   await tell(env, scope, seating.id, places.map((p) => p.seat), "free");
   return { ok: true };
 }
+
+// ---------------------------------------------------------------------------
+// A passenger who is not a client yet
+
+export type NewClientAnswer = { ok: true; id: string; name: string } | { ok: false; status: 400 | 409; errors: Record<string, string[]> };
+
+/**
+ * A client created from a place of the sale (the client register's schema for
+ * a person — name, CPF, birth date —, duplicate rule and store), then set as
+ * that place's passenger with their name, birth date and CPF.
+ */
+export async function newPassengerClient(scope: Scope, row: SaleRow, formData: FormData): Promise<NewClientAnswer | ReturnType<typeof malformed>> {
+  const placeId = formData.get("place");
+  const places = await salePlaces(scope, row.id);
+  const place = typeof placeId === "string" ? places.find((p) => p.id === placeId) : undefined;
+  if (!place || row.status === "cancelled") return { ok: false, status: 400, errors: { "": [refusalKeyOf("place")] } };
+  const fd = new FormData();
+  fd.set("kind", "person");
+  for (const key of ["name", "document", "birthDate"]) {
+    const v = formData.get(`newClient.${key}`);
+    if (typeof v === "string") fd.set(key, v);
+  }
+  const submission = parseForm(fd, clientSchema);
+  if (!submission) return malformed();
+  if (submission.status !== "success") return { ok: false, status: 400, errors: (submission.error ?? {}) as Record<string, string[]> };
+  const input = submission.value;
+  const duplicate = await findClientDuplicate(scope, input);
+  if (duplicate) return { ok: false, status: 409, errors: { [duplicate.field]: [`records.errors.duplicate.${duplicate.field}`] } };
+  const created = await createRecord(scope, clientStore, clientValues(input));
+  if (!created.ok) return { ok: false, status: 409, errors: { document: ["records.errors.taken"] } };
+  const values = {
+    clientId: created.id,
+    name: input.name,
+    birthDate: input.birthDate ?? place.birthDate,
+    ...(input.document ? { documentType: "cpf" as const, documentNumber: input.document } : {}),
+  };
+  await batch(scope, [
+    scope.db
+      .update(PX)
+      .set({ ...values, updatedAt: new Date().toISOString(), version: sql`${PX.version} + 1` })
+      .where(and(eq(PX.agencyId, scope.agencyId), eq(PX.id, place.id), ne(PX.status, "cancelled"))),
+    placeAudit(scope, place.id, diff(place, values)),
+  ]);
+  return { ok: true, id: created.id, name: input.name };
+}
+
+const refusalKeyOf = (reason: string) => `sales.excursions.errors.${reason}`;
 
 // ---------------------------------------------------------------------------
 // The list and its CSV

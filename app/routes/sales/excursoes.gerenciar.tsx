@@ -15,7 +15,7 @@ import { formatDateTime, formatMoney } from "~/lib/platform/format";
 import { findSale } from "~/lib/sales/sale-core.server";
 import { refusalKey } from "~/lib/sales/excursion-sale";
 import { excursionSaleIntentSchema } from "~/lib/sales/excursion-sale.schema";
-import { excursionSalePage, runExcursionSaleIntent } from "~/lib/sales/excursion-sale.server";
+import { excursionSalePage, newPassengerClient, runExcursionSaleIntent } from "~/lib/sales/excursion-sale.server";
 import { seatRoomName } from "~/lib/sales/seats";
 import { getEnv } from "~/middleware/cloudflare";
 import { getI18n, getLocale } from "~/middleware/i18n";
@@ -58,7 +58,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const scope = requireScope(context, request);
   const row = await findSale(scope, params.id, "excursion");
   if (!row) throw notFound();
-  const submission = parseForm(await request.formData(), excursionSaleIntentSchema);
+  const formData = await request.formData();
+  if (formData.get("intent") === "newClient") {
+    const created = await newPassengerClient(scope, row, formData);
+    if (!("ok" in created)) return created;
+    if (!created.ok) return data({ ok: false as const, error: Object.values(created.errors)[0]?.[0] ?? "validation.invalid", errors: created.errors }, { status: created.status });
+    return { ok: true as const, intent: "newClient", preview: null, toast: { title: "sales.excursions.newClient.saved" } };
+  }
+  const submission = parseForm(formData, excursionSaleIntentSchema);
   if (!submission) return malformed();
   if (submission.status !== "success") {
     const errors = submission.reply().error ?? {};

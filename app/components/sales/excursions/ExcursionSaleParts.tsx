@@ -211,6 +211,38 @@ export function PlaceRow({
               </Button>
             </previewFetcher.Form>
           )}
+          <details data-testid="place-new-client">
+            <summary>
+              <Text size="2">{t("sales.excursions.newClient.title")}</Text>
+            </summary>
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="newClient" />
+              <input type="hidden" name="place" value={place.id} />
+              <Grid columns={{ initial: "1", sm: "3" }} gap="2" mt="2">
+                <Flex direction="column" gap="1">
+                  <Text as="label" size="1" htmlFor={`${prefix}-nc-name`}>
+                    {t("sales.excursions.newClient.name")}
+                  </Text>
+                  <TextField.Root id={`${prefix}-nc-name`} name="newClient.name" size="2" maxLength={200} />
+                </Flex>
+                <Flex direction="column" gap="1">
+                  <Text as="label" size="1" htmlFor={`${prefix}-nc-doc`}>
+                    {t("sales.excursions.newClient.document")}
+                  </Text>
+                  <TextField.Root id={`${prefix}-nc-doc`} name="newClient.document" size="2" inputMode="numeric" maxLength={20} />
+                </Flex>
+                <Flex direction="column" gap="1">
+                  <Text as="label" size="1" htmlFor={`${prefix}-nc-birth`}>
+                    {t("sales.excursions.places.birthDate")}
+                  </Text>
+                  <TextField.Root id={`${prefix}-nc-birth`} name="newClient.birthDate" type="date" size="2" />
+                </Flex>
+              </Grid>
+              <Button type="submit" size="2" variant="soft" mt="2">
+                {t("sales.excursions.newClient.save")}
+              </Button>
+            </fetcher.Form>
+          </details>
           {withSeats && (
             <fetcher.Form method="post" style={{ display: "flex", gap: 8, alignItems: "end" }}>
               <input type="hidden" name="intent" value="move" />

@@ -86,6 +86,13 @@ const excursionsEn = {
         child: "Child",
       },
     },
+    newClient: {
+      title: "Register as a new client",
+      name: "Full name",
+      document: "CPF",
+      save: "Register and use for this passenger",
+      saved: "Client registered.",
+    },
     plan: {
       title: "Payment",
       save: "Save payment",

@@ -86,6 +86,13 @@ const excursionsEs = {
         child: "Niño",
       },
     },
+    newClient: {
+      title: "Registrar como nuevo cliente",
+      name: "Nombre completo",
+      document: "CPF",
+      save: "Registrar y usar en este pasajero",
+      saved: "Cliente registrado.",
+    },
     plan: {
       title: "Pago",
       save: "Guardar pago",

@@ -85,6 +85,13 @@ const excursionsPt = {
         child: "Criança",
       },
     },
+    newClient: {
+      title: "Cadastrar como novo cliente",
+      name: "Nome completo",
+      document: "CPF",
+      save: "Cadastrar e usar neste passageiro",
+      saved: "Cliente cadastrado.",
+    },
     plan: {
       title: "Pagamento",
       save: "Salvar pagamento",
