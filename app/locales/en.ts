@@ -8,6 +8,7 @@ import partners from "~/locales/registers/partners/en";
 import services from "~/locales/services/en";
 import receptive from "~/locales/receptive/en";
 import sales from "~/locales/sales/en";
+import contracts from "~/locales/contracts/en";
 import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 
@@ -23,6 +24,7 @@ export default {
   ...services,
   ...receptive,
   ...sales,
+  ...contracts,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,

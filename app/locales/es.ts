@@ -8,6 +8,7 @@ import partners from "~/locales/registers/partners/es";
 import services from "~/locales/services/es";
 import receptive from "~/locales/receptive/es";
 import sales from "~/locales/sales/es";
+import contracts from "~/locales/contracts/es";
 import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
 
@@ -23,6 +24,7 @@ export default {
   ...services,
   ...receptive,
   ...sales,
+  ...contracts,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/es.ts
   ...financeSettings,

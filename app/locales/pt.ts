@@ -9,6 +9,7 @@ import partners from "~/locales/registers/partners/pt";
 import services from "~/locales/services/pt";
 import receptive from "~/locales/receptive/pt";
 import sales from "~/locales/sales/pt";
+import contracts from "~/locales/contracts/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
 
@@ -25,6 +26,7 @@ const pt = {
   ...services,
   ...receptive,
   ...sales,
+  ...contracts,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,

@@ -6,3 +6,4 @@ export * from "~/db/schema/services";
 export * from "~/db/schema/receptive";
 export * from "~/db/schema/excursions";
 export * from "~/db/schema/sales";
+export * from "~/db/schema/contracts";

@@ -30,6 +30,10 @@ export const agency = sqliteTable("agency", {
   plan: text("plan").notNull().default("standard"),
   /** Sales: a discount above this share of the price (basis points) needs an Admin; null = no limit. */
   maxDiscountBp: integer("max_discount_bp"),
+  /** Contracts: ask the signer for a one-time code sent by e-mail before signing. */
+  contractSigningOtp: integer("contract_signing_otp", { mode: "boolean" }).notNull().default(false),
+  /** Contracts: how many days a signing link works. */
+  contractLinkDays: integer("contract_link_days").notNull().default(15),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   ...timestamps,
   version: version(),
