@@ -68,8 +68,8 @@ describe("screen table ↔ app/routes.ts", () => {
   });
 
   it("looks patterns up exactly and fails closed on unknown ones", () => {
-    expect(screenFor("/vendas/emissivo/editar/:id/")).toMatchObject({ kind: "edit", licence: ["vendas", "emissivo"] });
-    expect(screenFor("vendas/emissivo/editar/42")).toBeNull();
+    expect(screenFor("/crm/:stage/")).toMatchObject({ kind: "stage", licence: ["crm"] });
+    expect(screenFor("crm/lead")).toBeNull();
     expect(screenFor("")).toBeNull();
     expect(screenFor(undefined)).toBeNull();
     expect(screenFor("constructor")).toBeNull();
