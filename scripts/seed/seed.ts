@@ -12,6 +12,7 @@ import { buildServiceRows, SERVICE_TABLES, type ServiceTable } from "./seed-serv
 import { buildReceptiveRows, RECEPTIVE_TABLES, type ReceptiveTable } from "./seed-receptive.ts";
 import { buildExcursionRows, EXCURSION_TABLES, type ExcursionTable } from "./seed-excursions.ts";
 import { buildSalesRows, SALES_TABLES, type SalesTable } from "./seed-sales.ts";
+import { buildContractTemplateRows, CONTRACT_TEMPLATE_TABLES, type ContractTemplateTable } from "./seed-contract-templates.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -65,6 +66,9 @@ export const SEED_FINANCE_ROWS_PER_STATEMENT = 150;
 
 /** Rows per multi-row INSERT of the sales tables (rows under 1 KB: well below the statement limit). */
 export const SEED_SALES_ROWS_PER_STATEMENT = 100;
+
+/** Rows per multi-row INSERT of the contract templates (bodies of ~20 KB: one agency's two per statement). */
+export const SEED_CONTRACT_TEMPLATE_ROWS_PER_STATEMENT = 2;
 
 /** Multi-row INSERTs of rows that share their columns, `perStatement` at a time. */
 function insertMany(table: string, rows: readonly SeedRow[], perStatement = SEED_ROWS_PER_STATEMENT): string[] {
@@ -230,6 +234,14 @@ export async function buildSeedStatements(
   });
   for (const table of Object.keys(SALES_TABLES) as SalesTable[]) {
     statements.push(...insertMany(table, sales[table], table.startsWith("finance") ? SEED_FINANCE_ROWS_PER_STATEMENT : SEED_SALES_ROWS_PER_STATEMENT));
+  }
+  // Contract templates (scripts/seed/seed-contract-templates.ts): the two defaults every agency gets, version 1.
+  const templates = buildContractTemplateRows(DEMO_AGENCIES, {
+    now,
+    userIds: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null])),
+  });
+  for (const table of Object.keys(CONTRACT_TEMPLATE_TABLES) as ContractTemplateTable[]) {
+    statements.push(...insertMany(table, templates[table], SEED_CONTRACT_TEMPLATE_ROWS_PER_STATEMENT));
   }
   return statements;
 }

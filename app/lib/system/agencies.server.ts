@@ -12,6 +12,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { agency, auditEntry, licence, session } from "~/db/schema";
 import { newId, nowIso } from "~/db/schema/columns";
+import { defaultTemplateStatements } from "~/lib/contracts/default-templates.server";
 import { auditInsert, type AuditInput } from "~/lib/platform/audit.server";
 import { crossTenant, type Db } from "~/lib/platform/db.server";
 import { runList, type ListSource } from "~/lib/kit/list.server";
@@ -170,7 +171,11 @@ export type NewAgency = {
   plan: Plan;
 };
 
-/** A new agency with the default licence (spec §3: every module enabled), and its audit rows. */
+/**
+ * A new agency with the default licence (spec §3: every module enabled), its
+ * default contract templates (issue #17: excursion and emissivo, in Portuguese)
+ * and the audit rows, in one batch.
+ */
 export async function createAgencyWithLicence(db: Db, input: NewAgency, actor: { userId: string; ip: string | null }) {
   const id = newId();
   const modules = defaultLicence();
@@ -187,6 +192,7 @@ export async function createAgencyWithLicence(db: Db, input: NewAgency, actor: {
       ip: actor.ip,
     }),
     auditInsert(db, { agencyId: id, userId: actor.userId, entity: "licence", entityId: id, action: "create", changes: { plan: [null, input.plan] }, ip: actor.ip }),
+    ...defaultTemplateStatements(db, id, actor.userId),
   ]);
   return { id };
 }
