@@ -169,8 +169,14 @@ export default [
     ...prefix("contratos", [
       sectionIndex("contratos"),
       ...crud("contratos", "modelos"),
-      screen("contratos", "contratos-pendentes"),
-      screen("contratos", "assinaturas"),
+      // Confirmed sales without a contract: generate one or many (gerar answers JSON, one sale per call, for the progress).
+      route("contratos-pendentes", "routes/contracts/contratos-pendentes.tsx"),
+      route("contratos-pendentes/gerar", "routes/contracts/contratos-pendentes.gerar.ts"),
+      // Contracts waiting for a signature (and every other status by filter); one contract; its PDFs; verify a PDF by its hash.
+      route("assinaturas", "routes/contracts/assinaturas.tsx"),
+      route("contrato/:id", "routes/contracts/contrato.tsx"),
+      route("arquivo/:id/:which", "routes/contracts/arquivo.ts"),
+      route("verificar", "routes/contracts/verificar.tsx"),
     ]),
 
     ...prefix("parametrizacao", [sectionIndex("parametrizacao"), route("email", "routes/settings/email.tsx")]),
@@ -191,6 +197,11 @@ export default [
       route("historico-versoes", "routes/system/historico-versoes.tsx"),
     ]),
   ]),
+
+  // Signing a contract by its link (spec §2.4): public, no login, for anyone holding the link.
+  route("assinar-contrato/:token", "routes/public/assinar-contrato.tsx"),
+  // The document while the link is open, or the signed copy just after signing.
+  route("assinar-contrato/:token/:which", "routes/public/assinar-contrato.arquivo.ts"),
 
   index("routes/index.tsx"),
   route("*", "routes/catchall.tsx"),

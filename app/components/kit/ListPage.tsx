@@ -30,7 +30,8 @@ const columnClass = (c: { secondary?: boolean; wide?: boolean }) =>
 const cellClass = (c: { secondary?: boolean; wide?: boolean }) => ["rt-TableCell", columnClass(c)].filter(Boolean).join(" ");
 
 /** A select of options, or a calendar day ("date": the list's spec tests the value). */
-export type Filter = { key: string; label: string; options: { value: string; label: string }[] } | { key: string; label: string; type: "date" };
+/** A select filter (`allLabel`: what its empty choice means, "Todos" unless the list's default view is narrower) or a date. */
+export type Filter = { key: string; label: string; options: { value: string; label: string }[]; allLabel?: string } | { key: string; label: string; type: "date" };
 
 type Props<R extends { id: string }> = {
   title: string;
@@ -178,7 +179,7 @@ export function ListPage<R extends { id: string }>(props: Props<R>) {
                   onChange={() => apply(0)}
                   data-testid={`list-filter-${f.key}`}
                 >
-                  <option value="">{t("list.all")}</option>
+                  <option value="">{f.allLabel ?? t("list.all")}</option>
                   {f.options.map((o) => (
                     <option key={o.value} value={o.value}>
                       {o.label}

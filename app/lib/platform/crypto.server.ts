@@ -87,3 +87,18 @@ export async function decryptSecret(stored: string, ctx: SecretContext): Promise
     return null;
   }
 }
+
+/** The SHA-256 of `data` (bytes, or a string as UTF-8) in lowercase hex: file hashes, stored token hashes. */
+export async function sha256Hex(data: Uint8Array | string): Promise<string> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** 32 random bytes (256 bits), base64url: a link token; store only its sha256Hex. */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}

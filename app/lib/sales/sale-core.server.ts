@@ -8,7 +8,7 @@
  * written together or not at all. The amounts come from the pure titles.ts.
  */
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { agency, agent, auditEntry, chartAccount, client, excursionPassenger, financeTitle, paymentTerm, profile, recordCounter, sale, supplier, user } from "~/db/schema";
+import { agency, agent, auditEntry, chartAccount, client, contract, excursionPassenger, financeTitle, paymentTerm, profile, recordCounter, sale, supplier, user } from "~/db/schema";
 import { newId, nowIso } from "~/db/schema/columns";
 import type { Role } from "~/db/schema/platform";
 import type { ProductKind } from "~/db/schema/registers";
@@ -636,7 +636,7 @@ export async function planCancellation(scope: Scope, row: SaleRow, language: str
 export type TimelineEntry = {
   id: string;
   createdAt: string;
-  entity: "sale" | "finance_title" | "excursion_passenger";
+  entity: "sale" | "finance_title" | "excursion_passenger" | "contract";
   entityId: string;
   action: "create" | "update" | "delete" | "restore";
   who: string | null;
@@ -646,8 +646,8 @@ export const TIMELINE_PAGE = 50;
 
 /**
  * Everything that happened to a sale, newest first: the audit entries of the
- * sale, of its titles and of its excursion places (the one audit path; no
- * second log). Keyset pages by (created_at, id) with `before`.
+ * sale, of its titles, of its excursion places and of its contracts (the one
+ * audit path; no second log). Keyset pages by (created_at, id) with `before`.
  */
 export async function saleTimeline(scope: Scope, saleId: string, before: { createdAt: string; id: string } | null = null): Promise<{ entries: TimelineEntry[]; more: boolean }> {
   if (!isId(saleId)) return { entries: [], more: false };
@@ -689,6 +689,16 @@ export async function saleTimeline(scope: Scope, saleId: string, before: { creat
                 .select({ id: excursionPassenger.id })
                 .from(excursionPassenger)
                 .where(and(eq(excursionPassenger.agencyId, agencyId), eq(excursionPassenger.saleId, saleId))),
+            ),
+          ),
+          and(
+            eq(auditEntry.entity, "contract"),
+            inArray(
+              auditEntry.entityId,
+              db
+                .select({ id: contract.id })
+                .from(contract)
+                .where(and(eq(contract.agencyId, agencyId), eq(contract.saleId, saleId))),
             ),
           ),
         ),

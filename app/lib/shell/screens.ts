@@ -72,8 +72,7 @@ for (const key of ["gerar_fatura", "listagem_de_faturas", "comissoes"]) {
 
 // Contratos
 crud("contratos/modelos", ["contratos", "modelos"]);
-add("contratos/contratos-pendentes", { licence: ["contratos", "contratos_pendentes"], menu: ["contratos", "contratos_pendentes"], kind: "list" });
-add("contratos/assinaturas", { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "list" });
+// Geração pendente and Assinaturas are built: app/routes/contracts/*.
 
 // Sistema (roles: spec §6)
 // Integrações (payment provider, webhooks): Admins, SuperAdmins and Financeiro may view them (Financeiro
@@ -162,6 +161,11 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
       return [list, [`${path}/novo`, { ...base, kind: "new" }], [`${path}/editar/:id`, { ...base, kind: "edit" }]] satisfies [string, Screen][];
     }),
   ),
+  // Contratos (app/routes/contracts/*): an Agente works on the contracts of their own sales.
+  "contratos/contratos-pendentes": { licence: ["contratos", "contratos_pendentes"], menu: ["contratos", "contratos_pendentes"], kind: "list" },
+  "contratos/assinaturas": { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "list" },
+  "contratos/contrato/:id": { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "page" },
+  "contratos/verificar": { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "page" },
   // Vendas (app/routes/sales/*): an Agente works on their own sales, the screens check it.
   vendas: { licence: ["vendas"], menu: ["vendas"], kind: "page" },
   "vendas/emissivo": { licence: ["vendas", "emissivo"], menu: ["vendas", "emissivo"], kind: "list" },

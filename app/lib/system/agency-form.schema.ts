@@ -95,6 +95,18 @@ export const agencyProfileSchema = z
     slug: slugField(),
     /** Sales: the largest discount a non-Admin may give, in percent; empty = no limit. */
     maxDiscount: maxDiscountField(),
+    /** Contracts: a one-time code by e-mail before signing; how many days a signing link works. */
+    contractSigningOtp: z
+      .union([z.boolean(), z.string()])
+      .optional()
+      .transform((v) => v === true || v === "on" || v === "true"),
+    contractLinkDays: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : "15"))
+      .refine((v) => /^[0-9]{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 90, err.linkDays)
+      .transform((v) => Number(v)),
   })
   .superRefine((v, ctx) => {
     // A Brazilian address has a CEP of 8 digits and a state of two letters (UF).

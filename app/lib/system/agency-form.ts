@@ -25,6 +25,7 @@ export const err = {
   state: "agencyProfile.errors.state",
   cadastur: "agencyProfile.errors.cadastur",
   maxDiscount: "agencyProfile.errors.maxDiscount",
+  linkDays: "agencyProfile.errors.linkDays",
 } as const;
 
 /** IANA time zones this runtime knows (spec: from Intl.supportedValuesOf), UTC included. */

@@ -7,6 +7,7 @@
  * outbox in that batch, in the invitation's language, and delivered afterwards
  * with the inviting agency's e-mail settings (mail.server.ts).
  */
+import { randomToken, sha256Hex } from "~/lib/platform/crypto.server";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { v7 as uuidv7 } from "uuid";
@@ -38,17 +39,9 @@ export class InvitationError extends Error {
 }
 
 /** 32 random bytes, base64url (43 characters). */
-export function generateInvitationToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+export const generateInvitationToken = randomToken;
 
-export async function hashInvitationToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const hashInvitationToken = (token: string): Promise<string> => sha256Hex(token);
 
 export const invitationLink = (origin: string, token: string) => `${origin}/convite/${token}`;
 

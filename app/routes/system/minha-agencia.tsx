@@ -4,7 +4,7 @@ import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ListOrdered } from "lucide-react";
-import { FormField, useErrorText } from "~/components/ui/FormField";
+import { CheckboxField, FormField, useErrorText } from "~/components/ui/FormField";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { NativeSelect } from "~/components/ui/FormField";
 import { StaleNotice } from "~/components/kit/RecordNotices";
@@ -49,6 +49,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       phone: row.phone ? formatPhone(row.phone) : "",
       // Stored as basis points (1250), typed as a percentage ("12,5"); empty = no limit.
       maxDiscount: row.maxDiscountBp === null ? "" : formatBp(row.maxDiscountBp),
+      contractSigningOtp: row.contractSigningOtp ? "on" : "",
+      contractLinkDays: String(row.contractLinkDays),
     },
     version: row.version,
     name: row.name,
@@ -286,6 +288,15 @@ function ProfileForm({
           </Heading>
           <div className="form-grid">
             <FormField field={fields.maxDiscount} label={t("agencyProfile.maxDiscount")} inputMode="decimal" placeholder={t("agencyProfile.maxDiscountPlaceholder")} hint={t("agencyProfile.maxDiscountHint")} />
+          </div>
+        </Card>
+        <Card size="3">
+          <Heading as="h2" size="4" mb="3">
+            {t("agencyProfile.contracts")}
+          </Heading>
+          <div className="form-grid">
+            <FormField field={fields.contractLinkDays} label={t("agencyProfile.linkDays")} inputMode="numeric" hint={t("agencyProfile.linkDaysHint")} />
+            <CheckboxField field={fields.contractSigningOtp} label={t("agencyProfile.signingOtp")} hint={t("agencyProfile.signingOtpHint")} />
           </div>
         </Card>
         <Flex>

@@ -165,7 +165,14 @@ export function SaleTimeline({ entries, timeZone }: { entries: Entry[]; timeZone
             <li key={e.id}>
               <Text size="2">
                 {formatDateTime(e.createdAt, i18n.language, timeZone)} · {e.who ?? "—"} {t(`sales.emissivo.timeline.${e.action}`, { defaultValue: e.action })} {t(`sales.emissivo.timeline.${e.entity}`, { defaultValue: e.entity })}
-                {e.changes && Object.keys(e.changes).length > 0 && <Text color="gray"> ({Object.keys(e.changes).map(fieldName).join(", ")})</Text>}
+                {e.entity === "contract" && e.changes?.status ? (
+                  <Text color="gray" data-testid="timeline-contract">
+                    {" "}
+                    ({[e.changes.status[0], e.changes.status[1]].map((s) => (s ? (t(`contracts.status.${String(s)}` as never) as string) : "—")).join(" → ")})
+                  </Text>
+                ) : (
+                  e.changes && Object.keys(e.changes).length > 0 && <Text color="gray"> ({Object.keys(e.changes).map(fieldName).join(", ")})</Text>
+                )}
               </Text>
             </li>
           ))}

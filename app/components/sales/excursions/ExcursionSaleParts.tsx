@@ -411,11 +411,16 @@ export function TimelineList({ entries, timeZone }: { entries: { id: string; cre
       {entries.map((e) => (
         <li key={e.id}>
           <Text size="2">
-            {formatDateTime(e.createdAt, i18n.language, timeZone)} · {t(`sales.excursions.timeline.entity.${e.entity === "finance_title" ? "finance_title" : e.entity === "excursion_passenger" ? "excursion_passenger" : "sale"}`)}{" "}
+            {formatDateTime(e.createdAt, i18n.language, timeZone)} · {e.entity === "contract" ? t("contracts.saleLink.heading") : t(`sales.excursions.timeline.entity.${e.entity === "finance_title" ? "finance_title" : e.entity === "excursion_passenger" ? "excursion_passenger" : "sale"}`)}{" "}
             {t(`sales.excursions.timeline.action.${e.action as "create" | "update" | "delete" | "restore"}`)}
             {e.who ? ` · ${e.who}` : ""}
           </Text>
-          {e.changes && e.action === "update" && (
+          {e.entity === "contract" && e.changes?.status ? (
+            <Text as="p" size="1" color="gray" data-testid="timeline-contract">
+              {[e.changes.status[0], e.changes.status[1]].map((s) => (s ? (t(`contracts.status.${String(s)}` as never) as string) : "—")).join(" → ")}
+            </Text>
+          ) : null}
+          {e.changes && e.action === "update" && e.entity !== "contract" && (
             <Text as="p" size="1" color="gray">
               {Object.entries(e.changes)
                 .slice(0, 4)

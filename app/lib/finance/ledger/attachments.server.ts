@@ -4,6 +4,7 @@
  * under agencies/{agencyId}/finance/. Served only to the agency's members;
  * removed (row marked deleted, object deleted, audit row) by those who may settle.
  */
+import { sha256Hex } from "~/lib/platform/crypto.server";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { financeAttachment } from "~/db/schema";
@@ -35,8 +36,7 @@ export async function attachToTitle(scope: Scope, bucket: R2Bucket, titleId: str
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectAttachmentType(bytes);
   if (!type) return fail("fileType");
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const sha256 = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const sha256 = await sha256Hex(bytes);
   const key = `agencies/${scope.agencyId}/finance/${uuidv7()}.${type === "jpeg" ? "jpg" : type}`;
   const fileName = [...(file.name || `comprovante.${type}`)].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127).join("").slice(0, 150);
   await bucket.put(key, bytes, { httpMetadata: { contentType: CONTENT_TYPE[type] } });

@@ -94,7 +94,7 @@ const emissivoEn = {
     },
     titles: { party: "Party", due: "Due", amount: "Amount", paid: "Paid", status: "Status", direction: "Kind", none: "The sale has no titles yet: they are created when it is confirmed." },
     titleStatus: { open: "Open", partial: "Partial", paid: "Settled", cancelled: "Cancelled", overdue: "Overdue" },
-    timeline: { sale: "Sale", finance_title: "Title", excursion_passenger: "Place", create: "created", update: "changed", delete: "deleted", restore: "restored", empty: "No entries." },
+    timeline: { sale: "Sale", finance_title: "Title", excursion_passenger: "Place", contract: "Contract", create: "created", update: "changed", delete: "deleted", restore: "restored", empty: "No entries." },
     errors: {
       client: "Choose a client of the agency.",
       productKind: "Choose an enabled product kind.",

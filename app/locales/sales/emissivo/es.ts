@@ -94,7 +94,7 @@ const emissivoEs = {
     },
     titles: { party: "Parte", due: "Vencimiento", amount: "Valor", paid: "Pagado", status: "Estado", direction: "Tipo", none: "La venta aún no tiene títulos: se crean al confirmar." },
     titleStatus: { open: "Abierto", partial: "Parcial", paid: "Pagado", cancelled: "Cancelado", overdue: "Vencido" },
-    timeline: { sale: "Venta", finance_title: "Título", excursion_passenger: "Lugar", create: "creó", update: "modificó", delete: "eliminó", restore: "restauró", empty: "Sin registros." },
+    timeline: { sale: "Venta", finance_title: "Título", excursion_passenger: "Lugar", contract: "Contrato", create: "creó", update: "modificó", delete: "eliminó", restore: "restauró", empty: "Sin registros." },
     errors: {
       client: "Elija un cliente de la agencia.",
       productKind: "Elija un tipo de producto habilitado.",

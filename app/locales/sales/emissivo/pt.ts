@@ -93,7 +93,7 @@ const emissivoPt = {
     },
     titles: { party: "Parte", due: "Vencimento", amount: "Valor", paid: "Pago", status: "Situação", direction: "Tipo", none: "A venda ainda não tem títulos: eles são criados ao confirmar." },
     titleStatus: { open: "Em aberto", partial: "Parcial", paid: "Quitado", cancelled: "Cancelado", overdue: "Vencido" },
-    timeline: { sale: "Venda", finance_title: "Título", excursion_passenger: "Lugar", create: "criou", update: "alterou", delete: "excluiu", restore: "restaurou", empty: "Sem registros." },
+    timeline: { sale: "Venda", finance_title: "Título", excursion_passenger: "Lugar", contract: "Contrato", create: "criou", update: "alterou", delete: "excluiu", restore: "restaurou", empty: "Sem registros." },
     errors: {
       client: "Escolha um cliente da agência.",
       productKind: "Escolha um tipo de produto habilitado.",
