@@ -11,13 +11,6 @@ const SECTION_INDEX = "routes/app/section-index.ts";
 
 const screen = (base: string, path: string) => route(path, SCREEN, { id: `screen/${base}/${path}` });
 const sectionIndex = (base: string) => index(SECTION_INDEX, { id: `index/${base}` });
-/** A list with novo and editar/:id. */
-const crud = (base: string, key: string) => [
-  screen(base, key),
-  screen(base, `${key}/novo`),
-  screen(base, `${key}/editar/:id`),
-];
-
 /**
  * A built list + form module screen: its list, the form for novo and editar/:id (one
  * route module, two routes), the CSV export of the list's filter and, when it has one,
@@ -168,7 +161,9 @@ export default [
 
     ...prefix("contratos", [
       sectionIndex("contratos"),
-      ...crud("contratos", "modelos"),
+      ...records("contracts", "modelos"),
+      // The template preview's data: sales to preview with, a sale's merge values (JSON).
+      route("modelos/pre-visualizar", "routes/contracts/modelos.pre-visualizar.ts"),
       // Confirmed sales without a contract: generate one or many (gerar answers JSON, one sale per call, for the progress).
       route("contratos-pendentes", "routes/contracts/contratos-pendentes.tsx"),
       route("contratos-pendentes/gerar", "routes/contracts/contratos-pendentes.gerar.ts"),

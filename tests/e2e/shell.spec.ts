@@ -168,8 +168,8 @@ test.describe("desktop sidebar", () => {
     await expect(page.getByTestId("nav-cadastros.clientes")).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Novo cliente");
     // A module not built yet keeps its honest placeholder.
-    await page.goto("/contratos/modelos/novo");
-    await expect(page.getByTestId("screen-kind")).toHaveText("Novo");
+    await page.goto("/financeiro/faturamento/comissoes");
+    await expect(page.getByTestId("screen-title")).toHaveText("Comissões");
     await expect(page.getByTestId("screen-unavailable")).toContainText("Módulo ainda não disponível");
   });
 
@@ -541,7 +541,7 @@ test.describe("accessibility (axe)", () => {
     await axe(page);
     await page.goto("/cadastros/clientes/novo");
     await axe(page);
-    await page.goto("/contratos/modelos/editar/42");
+    await page.goto("/financeiro/faturamento/comissoes");
     await axe(page);
     await page.getByTestId("sidebar-collapse").click();
     await axe(page);

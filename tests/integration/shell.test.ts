@@ -58,9 +58,9 @@ const ROUTES = [
   "/financeiro/configuracoes/bancos-e-caixas",
   // Built (routes/finance/settings): an unknown editar id is a 404, tested in finance-settings.test.ts.
   "/financeiro/configuracoes/bancos-e-caixas/novo",
+  // Built (routes/contracts/modelos*): an unknown editar id is a 404, tested in contracts-templates.test.ts.
   "/contratos/modelos",
   "/contratos/modelos/novo",
-  "/contratos/modelos/editar/42",
   "/contratos/contratos-pendentes",
   "/contratos/assinaturas",
   "/parametrizacao/email",
@@ -134,14 +134,13 @@ describe("authenticated routes of spec §2.6", () => {
   });
 
   it("describe each generic screen by its licence entry, kind and translated title", async () => {
-    const novo = await json<ScreenData>(await appRequest("/contratos/modelos/novo", { cookie: admin }));
-    expect(novo.screen).toMatchObject({ licence: ["contratos", "modelos"], kind: "new" });
-    expect(novo.documentTitle).toBe("Novo · Modelos");
     const comissoes = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: admin }));
-    expect(comissoes.screen.licence).toEqual(["financeiro", "faturamento", "comissoes"]);
+    expect(comissoes.screen).toMatchObject({ licence: ["financeiro", "faturamento", "comissoes"], kind: "page" });
     expect(comissoes.documentTitle).toBe("Comissões");
-    const en = await json<ScreenData>(await appRequest("/contratos/modelos/editar/7", { cookie: `${admin}; lng=en` }));
-    expect(en.documentTitle).toBe("Edit · Templates");
+    const tipos = await json<ScreenData>(await appRequest("/tarefas/tipos", { cookie: admin }));
+    expect(tipos.screen).toMatchObject({ licence: ["tarefas", "tipos"], kind: "list" });
+    const en = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: `${admin}; lng=en` }));
+    expect(en.documentTitle).toBe("Commissions");
     const geral = await json<ScreenData>(await appRequest("/tarefas/geral", { cookie: `${admin}; lng=es` }));
     expect(geral.documentTitle).toBe("Visión general");
   });

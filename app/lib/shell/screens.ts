@@ -40,12 +40,6 @@ const add = (pattern: string, screen: Screen) => {
   if (screens[pattern]) throw new Error(`duplicate screen ${pattern}`);
   screens[pattern] = screen;
 };
-/** list, novo, editar/:id */
-const crud = (base: string, licence: readonly string[], menu: readonly string[] = licence, roles?: readonly Role[]) => {
-  add(base, { licence, menu, kind: "list", roles });
-  add(`${base}/novo`, { licence, menu, kind: "new", roles });
-  add(`${base}/editar/:id`, { licence, menu, kind: "edit", roles });
-};
 
 // CRM
 add("crm", { licence: ["crm"], menu: ["crm"], kind: "board" });
@@ -71,7 +65,7 @@ for (const key of ["gerar_fatura", "listagem_de_faturas", "comissoes"]) {
 // Configurações (prazos, tipos de conta, plano de contas, intermediadores, bancos e caixas) are built: app/routes/finance/settings.
 
 // Contratos
-crud("contratos/modelos", ["contratos", "modelos"]);
+// Modelos is built: app/routes/contracts/modelos*.
 // Geração pendente and Assinaturas are built: app/routes/contracts/*.
 
 // Sistema (roles: spec §6)
@@ -166,6 +160,10 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
   "contratos/assinaturas": { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "list" },
   "contratos/contrato/:id": { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "page" },
   "contratos/verificar": { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "page" },
+  // Contratos → Modelos (app/routes/contracts/modelos*): any member reads and previews; Admins change (the screens check it).
+  "contratos/modelos": { licence: ["contratos", "modelos"], menu: ["contratos", "modelos"], kind: "list" },
+  "contratos/modelos/novo": { licence: ["contratos", "modelos"], menu: ["contratos", "modelos"], kind: "new" },
+  "contratos/modelos/editar/:id": { licence: ["contratos", "modelos"], menu: ["contratos", "modelos"], kind: "edit" },
   // Vendas (app/routes/sales/*): an Agente works on their own sales, the screens check it.
   vendas: { licence: ["vendas"], menu: ["vendas"], kind: "page" },
   "vendas/emissivo": { licence: ["vendas", "emissivo"], menu: ["vendas", "emissivo"], kind: "list" },
