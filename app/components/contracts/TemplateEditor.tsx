@@ -12,46 +12,13 @@
  * JSON, the form's `body`) to `onChange`.
  */
 import { DropdownMenu, Flex, IconButton, Button, Separator, Tooltip } from "@radix-ui/themes";
-import { EditorContent, mergeAttributes, Node, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
+import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { Bold, Braces, ChevronDown, Heading1, Heading2, Heading3, Italic, List, ListOrdered, Minus, Redo2, Underline, Undo2 } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { TemplateDoc } from "~/lib/contracts/document";
 import { MERGE_FIELD_GROUPS, type MergeFieldGroup, type MergeFieldKey } from "~/lib/contracts/merge-fields";
-
-type MergeFieldOptions = { label: (key: string) => string };
-
-/** The inline merge-field atom: `{ type: "mergeField", attrs: { key } }`, a non-editable chip in the editor. */
-const MergeField = Node.create<MergeFieldOptions>({
-  name: "mergeField",
-  group: "inline",
-  inline: true,
-  atom: true,
-  selectable: true,
-  draggable: false,
-  addOptions() {
-    return { label: (key: string) => key };
-  },
-  addAttributes() {
-    return {
-      key: {
-        default: null,
-        parseHTML: (element) => element.getAttribute("data-merge-field"),
-        renderHTML: (attributes) => ({ "data-merge-field": attributes.key as string }),
-      },
-    };
-  },
-  parseHTML() {
-    return [{ tag: "span[data-merge-field]" }];
-  },
-  renderHTML({ node, HTMLAttributes }) {
-    return ["span", mergeAttributes(HTMLAttributes, { class: "merge-chip", contenteditable: "false" }), this.options.label(String(node.attrs.key))];
-  },
-  renderText({ node }) {
-    return `[${this.options.label(String(node.attrs.key))}]`;
-  },
-});
+import { templateExtensions } from "~/components/contracts/TemplateEditorSchema";
 
 type Props = {
   /** The document to start from (the stored body). */
@@ -64,39 +31,34 @@ type Props = {
   describedBy?: string;
 };
 
-export default function TemplateEditor({ initial, onChange, labelFor, describedBy }: Props) {
+function TemplateEditor({ initial, onChange, labelFor, describedBy }: Props) {
   const { t } = useTranslation();
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
   }, [onChange]);
-
-  const editor = useEditor({
-    immediatelyRender: false,
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [1, 2, 3] },
-        blockquote: false,
-        code: false,
-        codeBlock: false,
-        link: false,
-        strike: false,
-        // The stored document is the editor's: no paragraph appended behind the user's back.
-        trailingNode: false,
-      }),
-      MergeField.configure({ label: (key) => labelFor(key as MergeFieldKey) }),
-    ],
-    content: initial,
-    editorProps: {
+  // Stable options: the editor is created once and not reconfigured on every render.
+  const extensions = useMemo(() => templateExtensions((key) => labelFor(key as MergeFieldKey)), [labelFor]);
+  const area = t("contracts.templates.editor.area");
+  const editorProps = useMemo(
+    () => ({
       attributes: {
         class: "template-editor-content",
         role: "textbox",
         "aria-multiline": "true",
-        "aria-label": t("contracts.templates.editor.area"),
+        "aria-label": area,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         "data-testid": "template-editor-content",
       },
-    },
+    }),
+    [area, describedBy],
+  );
+
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions,
+    content: initial,
+    editorProps,
     onUpdate: ({ editor: e }) => {
       const doc = e.getJSON() as TemplateDoc;
       changed.current(doc, JSON.stringify(doc));
@@ -110,6 +72,9 @@ export default function TemplateEditor({ initial, onChange, labelFor, describedB
     </div>
   );
 }
+
+/** Memoised: the form re-renders on every keystroke (the preview), the editor need not. */
+export default memo(TemplateEditor);
 
 function Toolbar({ editor, labelFor }: { editor: Editor; labelFor: (key: MergeFieldKey) => string }) {
   const { t } = useTranslation();
