@@ -107,6 +107,7 @@ export const staffPages: { name: string; path: string }[] = [
   { name: "excursion sales list", path: "/vendas/excursoes" },
   { name: "sales overview (month)", path: "/vendas" },
   { name: "daily service report", path: "/vendas/emissivo/relatorios" },
+  { name: "contract templates list", path: "/contratos/modelos" },
 ];
 
 /** `/path` → `/path.data` (React Router's single-fetch URL; `/` is `/_root.data`). */
