@@ -12,7 +12,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { Align, MergedBlock, MergedDocument, Run } from "~/lib/contracts/document";
-import { winAnsiSafe } from "~/lib/kit/table-pdf.server";
+import { textWidth, winAnsiSafe } from "~/lib/kit/table-pdf.server";
 
 const PAGE_W = 595.28;
 const PAGE_H = 841.89;
@@ -65,20 +65,20 @@ export function layoutRuns(runs: readonly Run[], fonts: Fonts, size: number, wid
         const space = /^\s+$/.test(token);
         const text = space ? " " : winAnsiSafe(token, font);
         if (space && current.length === 0) continue;
-        let w = font.widthOfTextAtSize(text, size);
+        let w = textWidth(font, text, size);
         if (!space && currentWidth + w > width && current.length) push(false);
         if (!space && w > width) {
           // A word longer than the line: cut it where it overflows.
           let rest = text;
-          while (font.widthOfTextAtSize(rest, size) > width) {
+          while (textWidth(font, rest, size) > width) {
             let cut = rest.length - 1;
-            while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-            current.push({ text: rest.slice(0, cut), font, underline, width: font.widthOfTextAtSize(rest.slice(0, cut), size), space: false });
+            while (cut > 1 && textWidth(font, rest.slice(0, cut), size) > width) cut--;
+            current.push({ text: rest.slice(0, cut), font, underline, width: textWidth(font, rest.slice(0, cut), size), space: false });
             currentWidth += current[current.length - 1]!.width;
             push(false);
             rest = rest.slice(cut);
           }
-          w = font.widthOfTextAtSize(rest, size);
+          w = textWidth(font, rest, size);
           current.push({ text: rest, font, underline, width: w, space: false });
           currentWidth += w;
           continue;
@@ -127,7 +127,7 @@ class Writer {
     const left = winAnsiSafe(this.header.left, regular);
     const right = winAnsiSafe(this.header.right, regular);
     this.page.drawText(left, { x: MARGIN_X, y: PAGE_H - 36, size: 8, font: regular, color: GRAY });
-    this.page.drawText(right, { x: PAGE_W - MARGIN_X - regular.widthOfTextAtSize(right, 8), y: PAGE_H - 36, size: 8, font: regular, color: GRAY });
+    this.page.drawText(right, { x: PAGE_W - MARGIN_X - textWidth(regular, right, 8), y: PAGE_H - 36, size: 8, font: regular, color: GRAY });
     this.page.drawLine({ start: { x: MARGIN_X, y: PAGE_H - 42 }, end: { x: PAGE_W - MARGIN_X, y: PAGE_H - 42 }, thickness: 0.5, color: RULE });
     this.y = PAGE_H - MARGIN_TOP;
   }
@@ -155,7 +155,7 @@ class Writer {
       if (index === 0 && block.kind === "item") {
         const marker = winAnsiSafe(block.marker, this.fonts.regular);
         this.page.drawText(marker, {
-          x: MARGIN_X + style.indent - 4 - this.fonts.regular.widthOfTextAtSize(marker, style.size),
+          x: MARGIN_X + style.indent - 4 - textWidth(this.fonts.regular, marker, style.size),
           y: baseline,
           size: style.size,
           font: this.fonts.regular,
@@ -184,7 +184,7 @@ class Writer {
 function footers(pages: PDFPage[], font: PDFFont, text: (n: number, count: number) => string) {
   pages.forEach((page, i) => {
     const line = winAnsiSafe(text(i + 1, pages.length), font);
-    page.drawText(line, { x: PAGE_W - MARGIN_X - font.widthOfTextAtSize(line, 7.5), y: 30, size: 7.5, font, color: GRAY });
+    page.drawText(line, { x: PAGE_W - MARGIN_X - textWidth(font, line, 7.5), y: 30, size: 7.5, font, color: GRAY });
   });
 }
 

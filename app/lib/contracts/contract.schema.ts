@@ -13,7 +13,12 @@ const id = () => z.string().regex(ID, msg.invalid);
 
 /** Contratos pendentes: the sales ticked (`venda`), the template (empty: each sale's default), and whether to send at once. */
 export const generateSchema = z.object({
-  venda: z.array(id(), { error: contractErr.nothingSelected }).min(1, contractErr.nothingSelected).max(MAX_BATCH, contractErr.tooMany),
+  // One checkbox ticked posts a single value (and the page's progress posts one sale per call): one value or several.
+  venda: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(z.array(id()).min(1, contractErr.nothingSelected).max(MAX_BATCH, contractErr.tooMany)),
   template: z
     .string()
     .optional()
@@ -24,6 +29,21 @@ export const generateSchema = z.object({
     .optional()
     .transform((v) => v === "on"),
 });
+
+/**
+ * The generation's post: ticked checkboxes repeat the name `venda` (a plain HTML form
+ * cannot index them), so the values are read with getAll before the schema.
+ */
+export function parseGenerate(formData: FormData) {
+  const raw = {
+    venda: formData.getAll("venda").map((v) => (typeof v === "string" ? v : "")),
+    template: formData.get("template") ?? undefined,
+    send: formData.get("send") ?? undefined,
+  };
+  if (typeof raw.template !== "string" && raw.template !== undefined) return null;
+  if (typeof raw.send !== "string" && raw.send !== undefined) return null;
+  return generateSchema.safeParse(raw);
+}
 
 export const contractIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("send"), version: versionField() }),

@@ -201,7 +201,7 @@ export async function contractDetail(scope: Scope, id: string) {
   if (!row) return null;
   const [[saleRow], events] = await Promise.all([
     scope.db
-      .select({ id: sale.id, number: sale.number, kind: sale.kind, clientName: client.name, clientEmails: client.emails })
+      .select({ id: sale.id, number: sale.number, kind: sale.kind, clientName: client.name, clientDocument: client.document, clientEmails: client.emails })
       .from(sale)
       .leftJoin(client, and(eq(client.agencyId, scope.agencyId), eq(client.id, sale.clientId)))
       .where(and(eq(sale.agencyId, scope.agencyId), eq(sale.id, row.saleId)))

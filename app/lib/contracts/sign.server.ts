@@ -240,7 +240,7 @@ export async function signContract(ctx: SignContext, link: OpenLink, input: Sign
     eventsHeading: t("events"),
     events: [
       { label: t("generated"), value: when(row.createdAt) },
-      { label: t("sent"), value: `${when(row.sentAt)} → ${row.sentTo ?? "—"}` },
+      { label: t("sent"), value: `${when(row.sentAt)} · ${row.sentTo ?? "—"}` },
       { label: t("viewed"), value: when(row.viewedAt) },
       { label: t("signed"), value: when(signedAt) },
     ],

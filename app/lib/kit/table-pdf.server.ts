@@ -55,14 +55,32 @@ function charsetOf(font: PDFFont): Set<number> {
   return set;
 }
 
+const advances = new WeakMap<PDFFont, Map<string, number>>();
+/**
+ * The width `text` takes when drawn. pdf-lib's widthOfTextAtSize subtracts the
+ * standard fonts' kerning pairs, but drawText does not kern, so a word like
+ * "CONTRATANTE" is drawn wider than measured; this sums the characters' own widths.
+ */
+export function textWidth(font: PDFFont, text: string, size: number): number {
+  let cache = advances.get(font);
+  if (!cache) advances.set(font, (cache = new Map()));
+  let units = 0;
+  for (const ch of text) {
+    let w = cache.get(ch);
+    if (w === undefined) cache.set(ch, (w = font.widthOfTextAtSize(ch, 1000)));
+    units += w;
+  }
+  return (units * size) / 1000;
+}
+
 /** `text` cut with "…" to fit `width` at `size`. */
 export function fitText(text: string, font: PDFFont, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  if (textWidth(font, text, size) <= width) return text;
   let lo = 0;
   let hi = text.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (font.widthOfTextAtSize(`${text.slice(0, mid)}…`, size) <= width) lo = mid;
+    if (textWidth(font, `${text.slice(0, mid)}…`, size) <= width) lo = mid;
     else hi = mid - 1;
   }
   return `${text.slice(0, lo).trimEnd()}…`;
@@ -123,7 +141,7 @@ export async function tablePdf(input: TablePdfInput): Promise<Uint8Array<ArrayBu
     const size = options.size ?? BODY;
     let safe = winAnsiSafe(value, font);
     if (options.width !== undefined) safe = fitText(safe, font, size, options.width - 4);
-    const w = font.widthOfTextAtSize(safe, size);
+    const w = textWidth(font, safe, size);
     const left = options.right && options.width !== undefined ? x + options.width - 2 - w : x + 2;
     page.drawText(safe, { x: left, y: at, size, font, color: options.color ?? rgb(0, 0, 0) });
   };

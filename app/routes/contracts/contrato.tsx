@@ -13,6 +13,7 @@ import { contractIntentSchema } from "~/lib/contracts/contract.schema";
 import { cancelContract, contractDetail, findContract, sendContract } from "~/lib/contracts/contract.server";
 import type { MergedDocument } from "~/lib/contracts/document";
 import { malformed, parseForm } from "~/lib/kit/forms";
+import { formatDocument } from "~/lib/platform/br-documents";
 import { formatDateTime } from "~/lib/platform/format";
 import { notFound } from "~/lib/platform/http";
 import { translate } from "~/lib/platform/translate";
@@ -91,7 +92,7 @@ export default function ContractPage({ loaderData, actionData }: Route.Component
         <SectionCard title={t("contracts.detail.status")}>
           <DataList.Root size="2" orientation={{ initial: "vertical", sm: "horizontal" }}>
             {row(t("contracts.detail.status"), <ContractStatusBadge status={c.status} />)}
-            {sale && row(t("contracts.detail.client"), sale.clientName ?? "—")}
+            {sale && row(t("contracts.detail.client"), [sale.clientName, sale.clientDocument ? formatDocument(sale.clientDocument) : null].filter(Boolean).join(" · "), "contract-client")}
             {sale && salePath && row(t("contracts.detail.sale", { number: sale.number }), <Link to={salePath}>{t("contracts.detail.openSale")}</Link>)}
             {row(t("contracts.detail.created"), when(c.createdAt))}
             {c.sentAt && row(t("contracts.detail.sentTo"), `${c.sentTo ?? "—"} · ${when(c.sentAt)}`, "contract-sent-to")}

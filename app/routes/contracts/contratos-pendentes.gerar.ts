@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { generateSchema } from "~/lib/contracts/contract.schema";
+import { parseGenerate } from "~/lib/contracts/contract.schema";
 import { generateContracts } from "~/lib/contracts/contract.server";
-import { parseForm } from "~/lib/kit/forms";
 import { getEnv, getMailer } from "~/middleware/cloudflare";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/contratos-pendentes.gerar";
@@ -15,9 +14,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("contratos"
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const scope = requireScope(context, request);
-  const submission = parseForm(await request.formData(), generateSchema);
-  if (!submission || submission.status !== "success") return data({ outcomes: [], error: "validation.invalid" }, { status: 400 });
-  const { venda, template, send } = submission.value;
+  const parsed = parseGenerate(await request.formData());
+  if (!parsed?.success) return data({ outcomes: [], error: parsed?.error.issues[0]?.message ?? "validation.invalid" }, { status: 400 });
+  const { venda, template, send } = parsed.data;
   const outcomes = await generateContracts(scope, { bucket: getEnv(context).FILES, mailer: getMailer(context), origin: new URL(request.url).origin }, venda, { templateId: template, send });
   return { outcomes, error: null };
 }

@@ -6,9 +6,8 @@ import { ListPage, type Column } from "~/components/kit/ListPage";
 import { Notice } from "~/components/ui/Notice";
 import { SectionCard } from "~/components/ui/SectionCard";
 import { PENDING_PATH, pendingListSpec } from "~/lib/contracts/contract";
-import { generateSchema } from "~/lib/contracts/contract.schema";
+import { parseGenerate } from "~/lib/contracts/contract.schema";
 import { generateContracts, listPending, templateOptions, type BatchOutcome, type PendingRow } from "~/lib/contracts/contract.server";
-import { malformed, parseForm } from "~/lib/kit/forms";
 import { parseListQuery } from "~/lib/kit/list";
 import { formatDate, formatMoney } from "~/lib/platform/format";
 import { translate } from "~/lib/platform/translate";
@@ -34,12 +33,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 /** Without JavaScript: the whole selection in one request (at most 50). */
 export async function action({ context, request }: Route.ActionArgs) {
   const scope = requireScope(context, request);
-  const submission = parseForm(await request.formData(), generateSchema);
-  if (!submission) return malformed();
-  if (submission.status !== "success") return data({ result: submission.reply(), outcomes: [] as BatchOutcome[] }, { status: 400 });
-  const { venda, template, send } = submission.value;
+  const parsed = parseGenerate(await request.formData());
+  if (!parsed) return data({ error: "validation.invalid", outcomes: [] as BatchOutcome[] }, { status: 400 });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "validation.invalid", outcomes: [] as BatchOutcome[] }, { status: 400 });
+  const { venda, template, send } = parsed.data;
   const outcomes = await generateContracts(scope, { bucket: getEnv(context).FILES, mailer: getMailer(context), origin: new URL(request.url).origin }, venda, { templateId: template, send });
-  return { result: null, outcomes };
+  return { error: null, outcomes };
 }
 
 const salePath = (row: Pick<PendingRow, "id" | "kind">) => (row.kind === "excursion" ? excursionSalePath(row.id) : `/vendas/emissivo/editar/${row.id}`);
@@ -55,7 +54,7 @@ export default function PendingContracts({ loaderData, actionData }: Route.Compo
   const numbers = new Map(rows.map((r) => [r.id, r.number]));
   const posted = actionData && "outcomes" in actionData ? actionData : null;
   const shown: BatchOutcome[] | null = outcomes ?? posted?.outcomes ?? null;
-  const formError = actionData?.result?.status === "error" ? (Object.values(actionData.result.error ?? {}).flat()[0] ?? null) : null;
+  const formError = actionData?.error ?? null;
 
   // With JavaScript: one request per sale, so the progress shows as each contract is made.
   const run = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -145,7 +144,7 @@ export default function PendingContracts({ loaderData, actionData }: Route.Compo
             <Progress value={Math.round((progress.done / progress.total) * 100)} aria-hidden />
           </Flex>
         )}
-        {shown && shown.length === 0 && !progress && (
+        {!formError && shown && shown.length === 0 && !progress && (
           <Notice tone="error" testId="generate-error">
             {t("contracts.errors.nothingSelected")}
           </Notice>

@@ -25,12 +25,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 /** POST a PDF: is it one of this agency's contracts (original or signed copy), byte for byte? */
 export async function action({ context, request }: Route.ActionArgs) {
   const scope = requireScope(context, request);
-  let file: FormDataEntryValue | null = null;
-  try {
-    file = (await request.formData()).get("file");
-  } catch {
-    file = null;
-  }
+  const file = await request
+    .formData()
+    .then((form) => form.get("file"))
+    .catch(() => null);
   const checked = await verifyPdf(scope, file);
   if (!checked.ok) return data({ error: contractErr[checked.reason], verification: null }, { status: 400 });
   return { error: null, verification: checked };

@@ -54,7 +54,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (submission.status !== "success") return fail({ reason: "contracts.sign.errors.reason" });
     const declined = await declineContract(getEnv(context), db, link, submission.value.reason, ip);
     if (!declined.ok) return fail({ form: "contracts.sign.errors.stale" }, 409);
-    return { done: "declined" as const, errors: {} as Errors, codeSent: false };
+    return { done: "declined" as const, errors: {} as Errors, codeSent: false, agencyName: link.agency.name, timeZone: link.agency.timeZone };
   }
   const submission = parseForm(formData, signSchema);
   if (!submission) return fail({ form: "validation.invalid" });
@@ -64,7 +64,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   const signed = await signContract({ env: getEnv(context), db, bucket: getEnv(context).FILES, ip, userAgent: request.headers.get("user-agent") }, link, submission.value);
   if (!signed.ok) return fail({ [signed.field]: signed.key }, signed.key === "contracts.sign.errors.stale" ? 409 : 400);
-  return { done: "signed" as const, errors: {} as Errors, codeSent: false, signedAt: signed.signedAt, signedSha256: signed.signedSha256, name: submission.value.name };
+  return {
+    done: "signed" as const,
+    errors: {} as Errors,
+    codeSent: false,
+    signedAt: signed.signedAt,
+    signedSha256: signed.signedSha256,
+    name: submission.value.name,
+    agencyName: link.agency.name,
+    timeZone: link.agency.timeZone,
+  };
 }
 
 function Frame({ children, agency }: { children: React.ReactNode; agency?: string | null }) {
@@ -91,6 +100,44 @@ export default function SignContract({ loaderData, actionData, params }: Route.C
   const errors: Errors = actionData?.errors ?? {};
   const err = (field: keyof Errors) => (errors[field] ? translate(i18n, errors[field]!) : null);
 
+  if (actionData?.done === "signed") {
+    return (
+      <Frame agency={actionData.agencyName}>
+        <Card size="4" data-testid="sign-done">
+          <Flex direction="column" align="center" gap="3" py="4">
+            <CheckCircle2 size={44} aria-hidden color="var(--green-9)" />
+            <Heading as="h1" size="6" align="center">
+              {t("contracts.sign.doneTitle")}
+            </Heading>
+            <Text align="center">{t("contracts.sign.doneText", { name: actionData.name, date: formatDateTime(actionData.signedAt, i18n.language, actionData.timeZone, "medium") })}</Text>
+            <Text align="center" size="1" color="gray" style={{ wordBreak: "break-all" }}>
+              {t("contracts.sign.doneHash", { hash: actionData.signedSha256 })}
+            </Text>
+            <Button asChild>
+              <a href={`${signPath(params.token)}/copia`} download data-testid="download-signed-copy">
+                <Download size={16} aria-hidden /> {t("contracts.sign.downloadSigned")}
+              </a>
+            </Button>
+          </Flex>
+        </Card>
+      </Frame>
+    );
+  }
+  if (actionData?.done === "declined") {
+    return (
+      <Frame agency={actionData.agencyName}>
+        <Card size="4" data-testid="sign-declined">
+          <Flex direction="column" align="center" gap="3" py="4">
+            <Heading as="h1" size="6">
+              {t("contracts.sign.declinedTitle")}
+            </Heading>
+            <Text color="gray">{t("contracts.sign.declinedText")}</Text>
+          </Flex>
+        </Card>
+      </Frame>
+    );
+  }
+
   if (loaderData.closed) {
     const state = loaderData.closed.state;
     return (
@@ -111,45 +158,6 @@ export default function SignContract({ loaderData, actionData, params }: Route.C
   }
   const view = loaderData.view!;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, view.agency.timeZone, "medium") : "—");
-
-  if (actionData?.done === "signed") {
-    return (
-      <Frame agency={view.agency.name}>
-        <Card size="4" data-testid="sign-done">
-          <Flex direction="column" align="center" gap="3" py="4">
-            <CheckCircle2 size={44} aria-hidden color="var(--green-9)" />
-            <Heading as="h1" size="6" align="center">
-              {t("contracts.sign.doneTitle")}
-            </Heading>
-            <Text align="center">{t("contracts.sign.doneText", { name: actionData.name, date: when(actionData.signedAt ?? null) })}</Text>
-            <Text align="center" size="1" color="gray" style={{ wordBreak: "break-all" }}>
-              {t("contracts.sign.doneHash", { hash: actionData.signedSha256 })}
-            </Text>
-            <Button asChild>
-              <a href={`${signPath(params.token)}/copia`} download data-testid="download-signed-copy">
-                <Download size={16} aria-hidden /> {t("contracts.sign.downloadSigned")}
-              </a>
-            </Button>
-          </Flex>
-        </Card>
-      </Frame>
-    );
-  }
-  if (actionData?.done === "declined") {
-    return (
-      <Frame agency={view.agency.name}>
-        <Card size="4" data-testid="sign-declined">
-          <Flex direction="column" align="center" gap="3" py="4">
-            <Heading as="h1" size="6">
-              {t("contracts.sign.declinedTitle")}
-            </Heading>
-            <Text color="gray">{t("contracts.sign.declinedText")}</Text>
-          </Flex>
-        </Card>
-      </Frame>
-    );
-  }
-
   const busy = navigation.state === "submitting";
   const codeSent = actionData?.codeSent || view.codeSent;
   return (

@@ -12,7 +12,7 @@
  * (winAnsiSafe and fitText, shared in kit/table-pdf.server.ts).
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { fitText as fit, winAnsiSafe } from "~/lib/kit/table-pdf.server";
+import { fitText as fit, textWidth, winAnsiSafe } from "~/lib/kit/table-pdf.server";
 import type { accountStatement } from "~/lib/finance/ledger/reports.server";
 import { formatCalendarDate, formatDateTime, formatMoney } from "~/lib/platform/format";
 
@@ -84,7 +84,7 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
     const size = options.size ?? BODY;
     let safe = winAnsiSafe(value, font);
     if (options.width !== undefined) safe = fit(safe, font, size, options.width - 4);
-    const w = font.widthOfTextAtSize(safe, size);
+    const w = textWidth(font, safe, size);
     const left = options.right && options.width !== undefined ? x + options.width - 2 - w : x + 2;
     page.drawText(safe, { x: left, y: at, size, font, color: options.color ?? rgb(0, 0, 0) });
   };
