@@ -35,6 +35,7 @@ import { BENCH_EXCURSION_PASSENGERS, excursionTargets, seedExcursion } from "./s
 import { BENCH_PACKAGES, packageListTargets, seedPackages } from "./seed-packages.ts";
 import { BENCH_SALES, salesTargets, seedSales, type SeededSales } from "./seed-sales.ts";
 import { measureSeatHolds, type SeatHoldResult } from "./seat-hold.ts";
+import { measureContractGeneration, type ContractGenerationResult } from "./contract-generation.ts";
 import { freshState, queryLogConfig, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
 
 export type BenchTarget = {
@@ -208,6 +209,8 @@ type Results = {
   realtime: RealtimeResult;
   /** Seat-hold latency: seller A's hold request → seller B's socket hears the seat held (tests/bench/seat-hold.ts). */
   seatHold: SeatHoldResult;
+  /** Contract PDFs: one per request (p50 of 10) and 50 in one request (tests/bench/contract-generation.ts). */
+  contractGeneration: ContractGenerationResult;
   clientsSeed: SeededClients | null;
   /** The finance screens with BENCH_TITLES receivables in Sol Viagens. */
   httpFinance: HttpResult[];
@@ -792,6 +795,11 @@ function tables(r: Results): Table[] {
       rows: [[r.seatHold.holds, r.seatHold.received, r.seatHold.refused, msf(r.seatHold.p50Ms), msf(r.seatHold.p95Ms), msf(r.seatHold.maxMs)]],
     },
     {
+      title: "Contract generation (merged template → PDF → R2 → row, no e-mail; the demo's confirmed sales)",
+      columns: ["one contract, p50 of 10", "batch", "batch time", "per contract in the batch"],
+      rows: [[msf(r.contractGeneration.singleP50Ms), `${r.contractGeneration.batchMade}/${r.contractGeneration.batchSize}`, msf(r.contractGeneration.batchMs), msf(r.contractGeneration.perContractMs)]],
+    },
+    {
       title: "Sign-in CPU (password hash, node:crypto scrypt N=16384 r=16 p=1, as in workerd with nodejs_compat)",
       columns: ["operation", "runs", "mean", "p50", "max"],
       rows: [["verify one password", r.passwordHash.runs, msf(r.passwordHash.meanMs), msf(r.passwordHash.p50Ms), msf(r.passwordHash.maxMs)]],
@@ -891,6 +899,7 @@ async function main() {
   const http100k: HttpResult[] = [];
   let realtime: RealtimeResult;
   let seatHold: SeatHoldResult;
+  let contractGeneration: ContractGenerationResult;
   let clientsSeed: SeededClients;
   let financeSeed: SeededFinance;
   let salesSeed: SeededSales;
@@ -923,6 +932,8 @@ async function main() {
     realtime = await measureRealtime(app.baseUrl, await signIn(app.baseUrl, "10.250.0.1"));
     console.log("Measuring seat-hold latency (50 holds, seller A's request → seller B's socket)...");
     seatHold = await measureSeatHolds(app.baseUrl, await signIn(app.baseUrl, "10.250.0.6"), await signIn(app.baseUrl, "10.250.0.7", "agente@sol.example"), 50);
+    console.log("Measuring contract generation (10 single, then 50 in one request)...");
+    contractGeneration = await measureContractGeneration(app.baseUrl, await signIn(app.baseUrl, "10.250.0.8"));
 
     // 100,000 clients in the agency: written with the app stopped, then measured again.
     await app.stop();
@@ -994,6 +1005,7 @@ async function main() {
     passwordHash,
     realtime,
     seatHold,
+    contractGeneration,
     clientsSeed,
     httpFinance,
     financeSeed,
