@@ -363,13 +363,13 @@ export async function generateContracts(
 // ---------------------------------------------------------------------------
 // Sending, cancelling
 
-/** The contract still at `version` and in one of `statuses` when the batch runs. */
-function contractStillAt(scope: Scope, id: string, version: number, statuses: readonly ContractStatus[]) {
+/** A batch statement that aborts the batch unless the contract is still at `version` and in one of `statuses` (staff and the signing page). */
+export function contractStillAt(db: Db, agencyId: string, id: string, version: number, statuses: readonly ContractStatus[]) {
   return assertInBatch(
-    scope.db,
-    scope.agencyId,
+    db,
+    agencyId,
     "contract.stale",
-    sql`not exists (select 1 from "contract" where "contract"."agency_id" = ${scope.agencyId} and "contract"."id" = ${id} and "contract"."version" = ${version} and "contract"."status" in (${sql.join(
+    sql`not exists (select 1 from "contract" where "contract"."agency_id" = ${agencyId} and "contract"."id" = ${id} and "contract"."version" = ${version} and "contract"."status" in (${sql.join(
       statuses.map((s) => sql`${s}`),
       sql`, `,
     )}))`,
@@ -425,7 +425,7 @@ export async function sendContract(scope: Scope, mailer: Mailer, origin: string,
   const status: ContractStatus = row.status === "viewed" ? "viewed" : "sent";
   try {
     await db.batch([
-      contractStillAt(scope, id, version, [row.status]),
+      contractStillAt(scope.db, scope.agencyId, id, version, [row.status]),
       db
         .update(contract)
         .set({
@@ -473,7 +473,7 @@ export async function cancelContract(scope: Scope, id: string, version: number, 
   const now = new Date().toISOString();
   try {
     await scope.db.batch([
-      contractStillAt(scope, id, version, [row.status]),
+      contractStillAt(scope.db, scope.agencyId, id, version, [row.status]),
       scope.db
         .update(contract)
         .set({ status: "cancelled", cancelledAt: now, cancelReason: reason, updatedAt: now, version: sql`${contract.version} + 1` })

@@ -17,11 +17,11 @@ import { newId } from "~/db/schema/columns";
 import type { ContractStatus } from "~/db/schema/contracts";
 import { AWAITING, MAX_FAILED_ATTEMPTS, MAX_SIGNATURE_BYTES, OTP_MINUTES, SIGNED_COPY_MINUTES, TOKEN, type LinkState } from "~/lib/contracts/contract";
 import { signatureBytes, type SignInput } from "~/lib/contracts/contract.schema";
-import { CONTRACT_ENTITY, notifySeller, type ContractRow } from "~/lib/contracts/contract.server";
+import { CONTRACT_ENTITY, contractStillAt, notifySeller, type ContractRow } from "~/lib/contracts/contract.server";
 import { signedContractPdf } from "~/lib/contracts/contract-pdf.server";
 import type { MergedDocument } from "~/lib/contracts/document";
 import { auditInsert } from "~/lib/platform/audit.server";
-import { assertInBatch, isBatchAssert } from "~/lib/platform/batch-assert.server";
+import { isBatchAssert } from "~/lib/platform/batch-assert.server";
 import { formatCpf, onlyDigits } from "~/lib/platform/br-documents";
 import { sha256Hex } from "~/lib/platform/crypto.server";
 import { crossTenant, type Db } from "~/lib/platform/db.server";
@@ -103,16 +103,7 @@ export function maskEmail(email: string | null): string | null {
   return `${user.slice(0, 2)}${"•".repeat(Math.max(1, Math.min(6, user.length - 2)))}@${domain}`;
 }
 
-const still = (db: Db, row: ContractRow, statuses: readonly ContractStatus[] = AWAITING) =>
-  assertInBatch(
-    db,
-    row.agencyId,
-    "contract.stale",
-    sql`not exists (select 1 from "contract" where "contract"."agency_id" = ${row.agencyId} and "contract"."id" = ${row.id} and "contract"."version" = ${row.version} and "contract"."status" in (${sql.join(
-      statuses.map((s) => sql`${s}`),
-      sql`, `,
-    )}))`,
-  );
+const still = (db: Db, row: ContractRow) => contractStillAt(db, row.agencyId, row.id, row.version, AWAITING);
 
 /** The first opening of a sent link: the contract becomes viewed, with its audit entry, and the seller hears of it. */
 export async function markViewed(env: RealtimeEnv, anyDb: Db, row: ContractRow, ip: string | null): Promise<boolean> {
