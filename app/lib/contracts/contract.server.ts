@@ -20,6 +20,7 @@ import {
   contractPath,
   ID,
   MAX_BATCH,
+  LINK_DAYS,
   MAX_VERIFY_BYTES,
   signLink,
   type PendingFilter,
@@ -279,13 +280,12 @@ export async function generateContract(scope: Scope, bucket: R2Bucket, saleId: s
   const number = await nextNumber(scope);
   const values = await mergeValuesOf(scope, row, language, { contractNumber: number });
   const document = mergeDocument(version.body as TemplateDoc, values);
-  const [agencyRow] = await scope.db.select({ name: agency.name }).from(agency).where(eq(agency.id, scope.agencyId)).limit(1);
   const title = `${version.name} — ${textIn(language, "contracts.numberOf", { number })}`;
   const generatedAt = new Date().toISOString();
   const bytes = await contractPdf({
     title,
     document,
-    header: headerOf(agencyRow?.name ?? "", title),
+    header: headerOf(values["agency.name"] ?? "", title),
     pageLabel: (n, count) => textIn(language, "contracts.pdf.page", { n, count }),
     generatedAt,
   });
@@ -293,7 +293,6 @@ export async function generateContract(scope: Scope, bucket: R2Bucket, saleId: s
   const id = newId();
   const key = contractKey(scope.agencyId, id);
   await bucket.put(key, bytes, { httpMetadata: { contentType: "application/pdf" }, customMetadata: { sha256: sha } });
-  const [clientRow] = await scope.db.select({ name: client.name }).from(client).where(and(eq(client.agencyId, scope.agencyId), eq(client.id, row.clientId))).limit(1);
   try {
     await scope.db.batch([
       scope.db.insert(contract).values({
@@ -310,7 +309,7 @@ export async function generateContract(scope: Scope, bucket: R2Bucket, saleId: s
         pdfKey: key,
         pdfSha256: sha,
         pdfBytes: bytes.byteLength,
-        searchText: buildSearchText([String(number), String(row.number), clientRow?.name, version.name]),
+        searchText: buildSearchText([String(number), String(row.number), values["client.name"], version.name]),
         createdBy: scope.userId,
         createdAt: generatedAt,
         updatedAt: generatedAt,
@@ -349,12 +348,8 @@ export async function generateContracts(
       outcomes.push({ saleId, ok: false, error: made.reason });
       continue;
     }
-    let sent: boolean | undefined;
-    if (options.send) {
-      const current = await findContract(scope, made.id);
-      const result = current ? await sendContract(scope, deps.mailer, deps.origin, current.id, current.version) : null;
-      sent = !!result?.ok;
-    }
+    // A contract is written at version 1: sent right away when asked.
+    const sent = options.send ? (await sendContract(scope, deps.mailer, deps.origin, made.id, 1)).ok : undefined;
     outcomes.push({ saleId, ok: true, contractId: made.id, number: made.number, sent });
   }
   return outcomes;
@@ -397,14 +392,14 @@ export async function sendContract(scope: Scope, mailer: Mailer, origin: string,
       .innerJoin(client, and(eq(client.agencyId, agencyId), eq(client.id, sale.clientId)))
       .where(and(eq(sale.agencyId, agencyId), eq(sale.id, row.saleId)))
       .limit(1),
-    db.select({ name: agency.name, days: agency.contractLinkDays, timeZone: agency.timeZone }).from(agency).where(eq(agency.id, agencyId)).limit(1),
+    db.select({ name: agency.name, days: agency.contractLinkDays }).from(agency).where(eq(agency.id, agencyId)).limit(1),
   ]);
   const to = saleRow?.emails?.[0]?.trim();
   if (!to) return fail("noEmail");
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + (agencyRow?.days ?? 15) * DAY_MS).toISOString();
+  const expiresAt = new Date(now.getTime() + (agencyRow?.days ?? LINK_DAYS.default) * DAY_MS).toISOString();
   const language = row.language;
   const values = {
     client: saleRow?.clientName ?? "",
@@ -412,7 +407,7 @@ export async function sendContract(scope: Scope, mailer: Mailer, origin: string,
     number: row.number,
     title: row.title,
     link: signLink(origin, token),
-    expires: formatDateTime(expiresAt, language, agencyRow?.timeZone),
+    expires: formatDateTime(expiresAt, language, scope.timeZone),
   };
   const outbox = outboxInsert(db, {
     agencyId,

@@ -83,7 +83,6 @@ export const contractErr = {
   tooMany: "contracts.errors.tooMany",
   file: "contracts.errors.file",
   fileType: "contracts.errors.fileType",
-  damaged: "contracts.errors.damaged",
 } as const;
 
 export const signErr = {

@@ -2,7 +2,7 @@
  * The merge fields a contract template can use, grouped as the editor's picker
  * shows them. Labels are translation keys `contracts.fields.<group>.<name>`
  * (the key with its dot). The values come from the sale (contract-data.server.ts);
- * fields marked `multiline` give several lines (a list of passengers, items,
+ * some fields give several lines (a list of passengers, items,
  * installments).
  */
 export const MERGE_FIELD_GROUPS = {
@@ -25,9 +25,6 @@ export type MergeFieldKey = { [G in MergeFieldGroup]: `${G}.${Groups[G][number]}
 export const MERGE_FIELD_KEYS: readonly MergeFieldKey[] = (Object.keys(MERGE_FIELD_GROUPS) as MergeFieldGroup[]).flatMap((g) =>
   MERGE_FIELD_GROUPS[g].map((name) => `${g}.${name}` as MergeFieldKey),
 );
-
-/** Fields whose value is several lines. */
-export const MULTILINE_FIELDS: ReadonlySet<MergeFieldKey> = new Set<MergeFieldKey>(["passengers.list", "items.list", "excursion.seats", "boarding.points", "payment.plan"]);
 
 /** The translation key of a field's label. */
 export const fieldLabelKey = (key: MergeFieldKey) => `contracts.fields.${key}`;

@@ -38,7 +38,8 @@ export type OpenLink = {
   state: "ok";
   contract: ContractRow;
   agency: { name: string; timeZone: string; otp: boolean; email: string | null; phone: string | null };
-  client: { name: string; hasCpf: boolean };
+  /** The client's name, and their CPF's digits when the client is a person with one on file (server only: never shown). */
+  client: { name: string; cpf: string | null };
 };
 export type ClosedLink = { state: LinkState; agencyName?: string; at?: string | null };
 
@@ -74,7 +75,7 @@ export async function openLink(anyDb: Db, token: string, now = Date.now()): Prom
     state: "ok",
     contract: found.contract,
     agency: { name: found.agencyName, timeZone: found.timeZone, otp: found.otp, email: found.email, phone: found.phone },
-    client: { name: found.clientName, hasCpf: onlyDigits(found.clientDocument).length === 11 },
+    client: { name: found.clientName, cpf: onlyDigits(found.clientDocument).length === 11 ? onlyDigits(found.clientDocument) : null },
   };
 }
 
@@ -173,14 +174,7 @@ export async function signContract(ctx: SignContext, link: OpenLink, input: Sign
   const signedAt = now.toISOString();
 
   // The CPF: the client's, when the client is a person with a CPF on file.
-  const [owner] = await db
-    .select({ document: client.document, email: client.emails })
-    .from(sale)
-    .innerJoin(client, and(eq(client.agencyId, sale.agencyId), eq(client.id, sale.clientId)))
-    .where(and(eq(sale.agencyId, row.agencyId), eq(sale.id, row.saleId)))
-    .limit(1);
-  const clientCpf = onlyDigits(owner?.document);
-  if (clientCpf.length === 11 && clientCpf !== input.cpf) {
+  if (link.client.cpf && link.client.cpf !== input.cpf) {
     await countFailure(db, row);
     return fail("failed", { field: "cpf", key: "contracts.sign.errors.cpfMismatch" });
   }

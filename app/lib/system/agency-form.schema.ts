@@ -3,6 +3,7 @@
  * shared by the server and the browser (loaded on the form's first focus).
  */
 import { z } from "zod";
+import { LINK_DAYS } from "~/lib/contracts/contract";
 import { parseBp } from "~/lib/finance/money";
 import { isValidCep, isValidCnpj, normalizePhone, onlyDigits } from "~/lib/platform/br-documents";
 import { emailField, msg, requiredText, optionalEmail, optionalText } from "~/lib/kit/forms";
@@ -104,8 +105,8 @@ export const agencyProfileSchema = z
       .string()
       .trim()
       .optional()
-      .transform((v) => (v ? v : "15"))
-      .refine((v) => /^[0-9]{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 90, err.linkDays)
+      .transform((v) => (v ? v : String(LINK_DAYS.default)))
+      .refine((v) => /^[0-9]{1,2}$/.test(v) && Number(v) >= LINK_DAYS.min && Number(v) <= LINK_DAYS.max, err.linkDays)
       .transform((v) => Number(v)),
   })
   .superRefine((v, ctx) => {

@@ -35,7 +35,6 @@ const contractsEn = {
       tooMany: "Select at most 50 sales at a time.",
       file: "Choose a PDF file of up to 20 MB.",
       fileType: "The file is not a PDF.",
-      damaged: "The contract's file does not match the one recorded.",
     },
     pending: {
       title: "Pending generation",

@@ -35,7 +35,6 @@ const contractsEs = {
       tooMany: "Seleccione como máximo 50 ventas por vez.",
       file: "Elija un archivo PDF de hasta 20 MB.",
       fileType: "El archivo no es un PDF.",
-      damaged: "El archivo del contrato no coincide con el registrado.",
     },
     pending: {
       title: "Generación pendiente",

@@ -37,7 +37,6 @@ const contractsPt = {
       tooMany: "Selecione no máximo 50 vendas por vez.",
       file: "Escolha um arquivo PDF de até 20 MB.",
       fileType: "O arquivo não é um PDF.",
-      damaged: "O arquivo do contrato não confere com o registrado.",
     },
     pending: {
       title: "Geração pendente",
