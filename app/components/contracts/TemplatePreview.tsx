@@ -173,7 +173,7 @@ export function TemplatePreview({ doc, language, labelFor }: { doc: TemplateDoc;
           {t("contracts.templates.preview.highlight")}
         </Flex>
       </Text>
-      <div className="template-preview-document" aria-live="off" data-testid="preview-document">
+      <div className="template-preview-document" aria-live="off" role="region" tabIndex={0} aria-label={t("contracts.templates.preview.title")} data-testid="preview-document">
         <MergedDocumentView document={merged} highlightFields={highlight} fieldTitle={labelFor} headingOffset={2} />
       </div>
     </Flex>

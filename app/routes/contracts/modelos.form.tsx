@@ -1,4 +1,4 @@
-import { useInputControl, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -121,15 +121,12 @@ function TemplateFields({ defaultValue, version, lastResult, isNew }: { defaultV
   const initial = useMemo(() => parseDoc(defaultValue.body), [defaultValue.body]);
   const [doc, setDoc] = useState<TemplateDoc>(initial);
   const [language, setLanguage] = useState<ContractLanguage>(defaultValue.language);
-  const body = useInputControl({ key: fields.body.key, name: fields.body.name, formId: fields.body.formId, initialValue: defaultValue.body });
-  const setBody = body.change;
-  const onChange = useCallback(
-    (next: TemplateDoc, json: string) => {
-      setDoc(next);
-      setBody(json);
-    },
-    [setBody],
-  );
+  // The editor's document as the form posts it (the hidden `body` below follows it).
+  const [bodyJson, setBodyJson] = useState(defaultValue.body);
+  const onChange = useCallback((next: TemplateDoc, json: string) => {
+    setDoc(next);
+    setBodyJson(json);
+  }, []);
   const bodyError = (fields.body.errors as string[] | undefined)?.[0];
   const hintId = "template-body-hint";
   return (
@@ -155,7 +152,7 @@ function TemplateFields({ defaultValue, version, lastResult, isNew }: { defaultV
 
       <FormSection title={t("contracts.templates.sections.body")} hint={t("contracts.templates.hints.body")}>
         {/* The editor writes its document here; without JavaScript the stored body is posted back unchanged. */}
-        <input type="hidden" name={fields.body.name} defaultValue={defaultValue.body} key={fields.body.key} />
+        <input type="hidden" name={fields.body.name} value={bodyJson} readOnly />
         <Text id={hintId} hidden>
           {t("contracts.templates.hints.body")}
         </Text>
