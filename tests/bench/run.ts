@@ -109,6 +109,8 @@ export const staffPages: { name: string; path: string }[] = [
   { name: "sales overview (month)", path: "/vendas" },
   { name: "daily service report", path: "/vendas/emissivo/relatorios" },
   { name: "contract templates list", path: "/contratos/modelos" },
+  { name: "contracts pending generation", path: "/contratos/contratos-pendentes" },
+  { name: "contracts pending signatures", path: "/contratos/assinaturas" },
 ];
 
 /** `/path` → `/path.data` (React Router's single-fetch URL; `/` is `/_root.data`). */
