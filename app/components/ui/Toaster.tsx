@@ -2,7 +2,7 @@ import * as Toast from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetchers, useMatches, unstable_useRoute as useRoute } from "react-router";
+import { UNSAFE_DataRouterContext as DataRouterContext, useMatches, unstable_useRoute as useRoute } from "react-router";
 import {
   TOAST_DURATION_MS,
   TOAST_HOTKEY,
@@ -83,18 +83,14 @@ export function ActionToasts() {
   const matches = useMatches();
   const leafId = matches[matches.length - 1]?.id;
   const leaf = useRoute(...([leafId] as unknown as [never])) as { actionData?: unknown } | undefined;
-  const fetchers = useFetchers();
+  const router = useContext(DataRouterContext)?.router;
   // A toast left by an action that redirected (flash.server.ts) comes with the app layout's data.
   const layout = matches.find((m) => m.id === "routes/app/layout")?.loaderData as { toast?: unknown } | undefined;
   const seen = useRef(new WeakSet<object>());
-  const candidates = useMemo(
-    () => [leaf?.actionData, layout?.toast ? layout : undefined, ...fetchers.map((f) => f.data as unknown)],
-    [leaf?.actionData, layout, fetchers],
-  );
-  useEffect(() => {
-    for (const data of candidates) {
+  const showOnce = useCallback(
+    (data: unknown) => {
       const message = toastOf(data);
-      if (!message || seen.current.has(data as object)) continue;
+      if (!message || seen.current.has(data as object)) return;
       seen.current.add(data as object);
       const text = (key: string) => translate(i18n, key, message.values);
       show({
@@ -103,7 +99,20 @@ export function ActionToasts() {
         variant: message.variant,
         duration: message.duration,
       });
-    }
-  }, [candidates, show, i18n]);
+    },
+    [show, i18n],
+  );
+  useEffect(() => {
+    for (const data of [leaf?.actionData, layout?.toast ? layout : undefined]) showOnce(data);
+  }, [leaf?.actionData, layout, showOnce]);
+  // A fetcher's answer: read from the router's own updates, not from useFetchers — a done
+  // fetcher is in the router's state for one update only (it leaves the map right after its
+  // subscribers hear it), so a render that comes later would miss its toast.
+  useEffect(() => {
+    if (!router) return;
+    const hear = (state: { fetchers: Map<string, { data?: unknown }> }) => state.fetchers.forEach((f) => showOnce(f.data));
+    hear(router.state);
+    return router.subscribe(hear);
+  }, [router, showOnce]);
   return null;
 }
