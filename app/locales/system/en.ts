@@ -270,7 +270,7 @@ const system = {
       local: "Local (not delivered)",
     },
     retry: "Retry",
-    retryOf: "Retry sending: {{subject}}",
+    retryOf: "Retry: {{subject}}",
     retried: "E-mail handed to the SMTP server again.",
     retryLocal: "With local delivery, the e-mail goes back to the outbox without being delivered.",
     retryFailed: "The new attempt failed: {{error}}",

@@ -270,7 +270,7 @@ const system = {
       local: "Local (no entregado)",
     },
     retry: "Reintentar",
-    retryOf: "Reintentar el envío: {{subject}}",
+    retryOf: "Reintentar: {{subject}}",
     retried: "Correo entregado de nuevo al servidor SMTP.",
     retryLocal: "Con el envío local, el correo vuelve a la bandeja de salida sin entregarse.",
     retryFailed: "El nuevo intento falló: {{error}}",

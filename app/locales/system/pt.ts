@@ -272,7 +272,7 @@ const system = {
       local: "Local (não entregue)",
     },
     retry: "Tentar de novo",
-    retryOf: "Tentar enviar de novo: {{subject}}",
+    retryOf: "Tentar de novo: {{subject}}",
     retried: "E-mail reenviado ao servidor SMTP.",
     retryLocal: "Com o envio local, o e-mail volta para a caixa de saída sem ser entregue.",
     retryFailed: "Nova tentativa falhou: {{error}}",
