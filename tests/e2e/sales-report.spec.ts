@@ -118,6 +118,8 @@ for (const { lang, size } of VARIANTS) {
     // Next day and back, by the arrows.
     await page.getByRole("link", { name: text.next }).click();
     await expect(page).toHaveURL(new RegExp(`data=${shift(day, 1)}$`));
+    // The URL moves before the new day's page renders: the arrow is clicked once it points back to the day.
+    await expect(page.getByRole("link", { name: text.previous })).toHaveAttribute("href", new RegExp(`data=${day}$`));
     await page.getByRole("link", { name: text.previous }).click();
     await expect(page).toHaveURL(new RegExp(`data=${day}$`));
 
