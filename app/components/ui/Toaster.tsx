@@ -1,6 +1,6 @@
 import * as Toast from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UNSAFE_DataRouterContext as DataRouterContext, useMatches, unstable_useRoute as useRoute } from "react-router";
 import {
