@@ -11,7 +11,7 @@ export default defineConfig(async () => ({
         compatibilityFlags: ["nodejs_compat"],
         d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
         r2Buckets: ["FILES"],
-        durableObjects: { Notifications: "Notifications", ExcursionSeats: "ExcursionSeats" },
+        durableObjects: { Notifications: "Notifications", ExcursionSeats: "ExcursionSeats", Boards: "Boards" },
         queueProducers: { WEBHOOK_QUEUE: "rota-webhook-events" },
         queueConsumers: ["rota-webhook-events"],
         bindings: {

@@ -3,10 +3,12 @@ import { cloudflareContext } from "~/middleware/cloudflare";
 import { crossOriginResponse, isSameOrigin } from "~/middleware/csrf";
 import { handlePartyRequest } from "~/lib/platform/realtime.server";
 import { handleSeatPartyRequest, isSeatRoomPath } from "~/lib/sales/seats.server";
+import { handleBoardPartyRequest, isBoardRoomPath } from "~/lib/platform/board-room.server";
 import { internalError } from "./failure";
 
 export { Notifications } from "../party/notifications";
 export { ExcursionSeats } from "../party/excursion-seats";
+export { Boards } from "../party/boards";
 
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 
@@ -36,8 +38,10 @@ function requestHandler(): Promise<RequestHandler> {
 async function handleFetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
 
-  // Realtime rooms: /parties/excursion-seats/{agencyId}:{excursionId} and /parties/notifications/{userId}
+  // Realtime rooms: /parties/excursion-seats/{agencyId}:{excursionId}, /parties/boards/{agencyId}:{board}
+  // and /parties/notifications/{userId}
   if (isSeatRoomPath(url.pathname)) return handleSeatPartyRequest(request, env);
+  if (isBoardRoomPath(url.pathname)) return handleBoardPartyRequest(request, env);
   if (url.pathname.startsWith("/parties/")) return handlePartyRequest(request, env);
 
   // Locally the webhooks Worker runs in the same process; in production it has

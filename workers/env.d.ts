@@ -7,6 +7,7 @@ declare namespace Cloudflare {
   FILES: R2Bucket;
   Notifications: DurableObjectNamespace;
   ExcursionSeats: DurableObjectNamespace;
+  Boards: DurableObjectNamespace;
   WEBHOOKS?: Fetcher;
   WEBHOOK_QUEUE?: Queue<WebhookQueueMessage>;
   BETTER_AUTH_SECRET?: string;

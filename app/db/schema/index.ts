@@ -7,3 +7,5 @@ export * from "~/db/schema/receptive";
 export * from "~/db/schema/excursions";
 export * from "~/db/schema/sales";
 export * from "~/db/schema/contracts";
+export * from "~/db/schema/crm";
+export * from "~/db/schema/tasks";

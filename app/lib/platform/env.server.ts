@@ -15,6 +15,7 @@ const EnvSchema = z
     Notifications: binding<DurableObjectNamespace>("Notifications"),
     /** The excursions' seat rooms (party/excursion-seats.ts): the app Worker only. */
     ExcursionSeats: binding<DurableObjectNamespace>("ExcursionSeats").optional(),
+    Boards: binding<DurableObjectNamespace>("Boards").optional(),
     WEBHOOKS: binding<Fetcher>("WEBHOOKS").optional(),
     BETTER_AUTH_SECRET: z.string().min(32).optional(),
     /** Key (base64, 32 bytes) for secrets stored in D1 such as SMTP passwords. */

@@ -7,6 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { getServerByName, routePartykitRequest, type Server } from "partyserver";
 import { notification, profile } from "~/db/schema";
+import { session as sessionTable } from "~/db/schema/auth";
 import { createAuth } from "~/lib/platform/auth.server";
 import { createDb } from "~/lib/platform/db.server";
 import { parseEnv } from "~/lib/platform/env.server";
@@ -63,11 +64,15 @@ export async function notifyAgencyAdmins(env: RealtimeEnv, agencyId: string, inp
   return Promise.all(admins.map((a) => notify(env, { ...input, userId: a.id, agencyId })));
 }
 
+/** Who opens a room's socket: the signed-in, active user and the agency they work in now. */
+export type RoomViewer = { userId: string; role: string; agencyId: string | null; db: ReturnType<typeof createDb> };
+
 /**
- * The WebSocket handshake: accepted only from the app's own origin, with a valid
- * session, for the user's own room. Anything else is refused before the upgrade.
+ * The WebSocket handshake every room shares: accepted only from the app's own origin,
+ * with a valid session of an active user; the agency is the profile's, or for a
+ * SuperAdmin the one picked in this session. A Response is the refusal.
  */
-export async function authorizeRoomConnection(request: Request, rawEnv: Env, room: string): Promise<Response | undefined> {
+export async function roomViewer(request: Request, rawEnv: Env): Promise<RoomViewer | Response> {
   const url = new URL(request.url);
   const origin = request.headers.get("Origin");
   if (!origin || origin !== url.origin) return plainFailure(403, "Forbidden origin");
@@ -76,9 +81,21 @@ export async function authorizeRoomConnection(request: Request, rawEnv: Env, roo
   const auth = createAuth({ db, env, origin: url.origin });
   const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
   if (!session) return plainFailure(401);
-  if (session.user.id !== room) return plainFailure(403);
-  const [p] = await db.select({ active: profile.active }).from(profile).where(eq(profile.id, session.user.id));
+  const [p] = await db.select({ active: profile.active, role: profile.role, agencyId: profile.agencyId }).from(profile).where(eq(profile.id, session.user.id));
   if (!p?.active) return plainFailure(403);
+  let agencyId = p.agencyId;
+  if (p.role === "SuperAdmin") {
+    const [s] = await db.select({ active: sessionTable.activeAgencyId }).from(sessionTable).where(eq(sessionTable.id, session.session.id));
+    agencyId = s?.active ?? null;
+  }
+  return { userId: session.user.id, role: p.role, agencyId, db };
+}
+
+/** A user's notification room: their own only. */
+export async function authorizeRoomConnection(request: Request, rawEnv: Env, room: string): Promise<Response | undefined> {
+  const viewer = await roomViewer(request, rawEnv);
+  if (viewer instanceof Response) return viewer;
+  if (viewer.userId !== room) return plainFailure(403);
   return undefined;
 }
 

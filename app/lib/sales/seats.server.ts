@@ -12,17 +12,14 @@
  */
 import { and, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import { getServerByName, routePartykitRequest, type Server } from "partyserver";
-import { batchAssert, excursion, excursionPassenger, excursionPrice, profile } from "~/db/schema";
-import { session as sessionTable } from "~/db/schema/auth";
+import { batchAssert, excursion, excursionPassenger, excursionPrice } from "~/db/schema";
 import type { AgeBand, PackageRoomType } from "~/db/schema/services";
 import { liveHoldWhere, occupyingWhere } from "~/lib/excursions/operational-seats.server";
 import type { ExcursionStatus } from "~/lib/excursions/status";
 import { isSelling } from "~/lib/excursions/status";
 import type { ReadScope } from "~/lib/kit/record.server";
 import { auditInsert } from "~/lib/platform/audit.server";
-import { createAuth } from "~/lib/platform/auth.server";
-import { createDb } from "~/lib/platform/db.server";
-import { parseEnv } from "~/lib/platform/env.server";
+import { roomViewer } from "~/lib/platform/realtime.server";
 import { plainFailure } from "~/lib/platform/http";
 import { fail, ok, type Result } from "~/lib/platform/result";
 import type { Scope } from "~/lib/platform/scope.server";
@@ -312,24 +309,12 @@ export async function saleSeats(scope: ReadScope, saleId: string): Promise<strin
  * that agency. Anything else is refused before the upgrade.
  */
 export async function authorizeSeatRoom(request: Request, rawEnv: Env, room: string): Promise<Response | undefined> {
-  const url = new URL(request.url);
-  const origin = request.headers.get("Origin");
-  if (!origin || origin !== url.origin) return plainFailure(403, "Forbidden origin");
   const parsed = parseSeatRoom(room);
   if (!parsed) return plainFailure(404);
-  const env = parseEnv(rawEnv);
-  const db = createDb(env.DB);
-  const auth = createAuth({ db, env, origin: url.origin });
-  const session = await auth.api.getSession({ headers: request.headers }).catch(() => null);
-  if (!session) return plainFailure(401);
-  const [p] = await db.select({ active: profile.active, role: profile.role, agencyId: profile.agencyId }).from(profile).where(eq(profile.id, session.user.id));
-  if (!p?.active) return plainFailure(403);
-  let agencyId = p.agencyId;
-  if (p.role === "SuperAdmin") {
-    const [s] = await db.select({ active: sessionTable.activeAgencyId }).from(sessionTable).where(eq(sessionTable.id, session.session.id));
-    agencyId = s?.active ?? null;
-  }
-  if (agencyId !== parsed.agencyId) return plainFailure(403);
+  const viewer = await roomViewer(request, rawEnv);
+  if (viewer instanceof Response) return viewer;
+  if (viewer.agencyId !== parsed.agencyId) return plainFailure(403);
+  const db = viewer.db;
   const [trip] = await db
     .select({ id: excursion.id })
     .from(excursion)

@@ -8,14 +8,12 @@
  */
 import { Flex, Text } from "@radix-ui/themes";
 import { Check } from "lucide-react";
-import { useEffect, useMemo, useState, type ComponentType } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SeatMap, SeatMapLegend, type SeatState } from "~/components/services/SeatMap";
-import type { SeatSocket } from "~/components/sales/excursions/SeatSocket";
-import { applySeatEvent, HOLD_MINUTES, type MapSeat, type SeatEvent, type SeatRoomEvent } from "~/lib/sales/seats";
+import { LiveRoom } from "~/components/ui/LiveRoom";
+import { applySeatEvent, HOLD_MINUTES, SEATS_PARTY, type MapSeat, type SeatEvent, type SeatRoomEvent } from "~/lib/sales/seats";
 import type { SeatLayout } from "~/lib/services/seat-layout";
-
-type Socket = typeof SeatSocket;
 
 export type LiveSeat = Omit<SeatEvent, "type">;
 
@@ -49,7 +47,6 @@ export function LiveSeatMap({
   const { t } = useTranslation();
   const [live, setLive] = useState(() => fromSnapshot(seats, me));
   const [connected, setConnected] = useState(false);
-  const [Socket, setSocket] = useState<Socket | null>(null);
 
   // A reload (after this page's own change) is what D1 has now.
   const [loaded, setLoaded] = useState(seats);
@@ -57,14 +54,6 @@ export function LiveSeatMap({
     setLoaded(seats);
     setLive(fromSnapshot(seats, me));
   }
-
-  useEffect(() => {
-    let cancelled = false;
-    import("~/components/sales/excursions/SeatSocket").then((m) => !cancelled && setSocket(() => m.SeatSocket as ComponentType<Parameters<Socket>[0]> as Socket));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   const onEvent = (event: SeatRoomEvent) => {
     if (event.type === "seats") setLive(fromSnapshot(event.seats, me));
@@ -81,7 +70,7 @@ export function LiveSeatMap({
 
   return (
     <Flex direction="column" gap="3">
-      {Socket && <Socket room={room} onEvent={onEvent} onOpen={() => setConnected(true)} onClose={() => setConnected(false)} />}
+      <LiveRoom<SeatRoomEvent> party={SEATS_PARTY} room={room} onEvent={onEvent} onOpen={() => setConnected(true)} onClose={() => setConnected(false)} />
       <Flex justify="between" align="center" gap="2" wrap="wrap">
         <Text size="2" color="gray">
           {t("sales.excursions.seats.hint", { minutes: HOLD_MINUTES })}
