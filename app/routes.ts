@@ -67,7 +67,7 @@ export default [
 
     ...prefix("crm", [index(SCREEN, { id: "screen/crm" }), screen("crm", ":stage")]),
 
-    ...prefix("tarefas", [index(SCREEN, { id: "screen/tarefas" }), screen("tarefas", "tipos"), screen("tarefas", ":status")]),
+    ...prefix("tarefas", [index(SCREEN, { id: "screen/tarefas" }), ...records("tasks", "tipos"), screen("tarefas", ":status")]),
 
     ...prefix("servicos", [
       sectionIndex("servicos"),

@@ -9,6 +9,7 @@ import services from "~/locales/services/en";
 import receptive from "~/locales/receptive/en";
 import sales from "~/locales/sales/en";
 import contracts from "~/locales/contracts/en";
+import tasks from "~/locales/tasks/en";
 import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 
@@ -25,6 +26,7 @@ export default {
   ...receptive,
   ...sales,
   ...contracts,
+  ...tasks,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,

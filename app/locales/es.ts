@@ -9,6 +9,7 @@ import services from "~/locales/services/es";
 import receptive from "~/locales/receptive/es";
 import sales from "~/locales/sales/es";
 import contracts from "~/locales/contracts/es";
+import tasks from "~/locales/tasks/es";
 import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
 
@@ -25,6 +26,7 @@ export default {
   ...receptive,
   ...sales,
   ...contracts,
+  ...tasks,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/es.ts
   ...financeSettings,

@@ -10,6 +10,7 @@ import services from "~/locales/services/pt";
 import receptive from "~/locales/receptive/pt";
 import sales from "~/locales/sales/pt";
 import contracts from "~/locales/contracts/pt";
+import tasks from "~/locales/tasks/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
 
@@ -27,6 +28,7 @@ const pt = {
   ...receptive,
   ...sales,
   ...contracts,
+  ...tasks,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,

@@ -47,7 +47,6 @@ add("crm/:stage", { licence: ["crm"], menu: ["crm"], kind: "stage" });
 
 // Tarefas: the index is the task board; /tarefas/geral (the sidebar's "Visão Geral") is a status view.
 add("tarefas", { licence: ["tarefas"], menu: ["tarefas"], kind: "board" });
-add("tarefas/tipos", { licence: ["tarefas", "tipos"], menu: ["tarefas", "tipos"], kind: "list" });
 add("tarefas/:status", { licence: ["tarefas"], menu: ["tarefas"], kind: "status" });
 
 // Serviços is built (routes/services/*): packages, charters, blocks and excursions.
