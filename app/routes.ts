@@ -65,7 +65,17 @@ export default [
       route("produtos", "routes/registers/produtos.tsx"),
     ]),
 
-    ...prefix("crm", [index(SCREEN, { id: "screen/crm" }), screen("crm", ":stage")]),
+    ...prefix("crm", [
+      // The pipeline as a kanban (moves saved by its action, seen live through the crm board room).
+      index("routes/crm/board.tsx"),
+      // Fixed segments before :stage (stages.ts RESERVED_STAGE_SLUGS: no stage may take them).
+      route("etapas", "routes/crm/etapas.tsx"),
+      route("negocios/novo", "routes/crm/negocios.form.tsx", { id: "crm/negocios/novo" }),
+      route("negocios/editar/:id", "routes/crm/negocios.form.tsx", { id: "crm/negocios/editar" }),
+      // One stage as a list (filters, keyset pages) and its CSV.
+      route(":stage", "routes/crm/stage.tsx"),
+      route(":stage/exportar", "routes/crm/stage.exportar.ts"),
+    ]),
 
     ...prefix("tarefas", [index(SCREEN, { id: "screen/tarefas" }), ...records("tasks", "tipos"), screen("tarefas", ":status")]),
 

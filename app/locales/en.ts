@@ -10,6 +10,7 @@ import receptive from "~/locales/receptive/en";
 import sales from "~/locales/sales/en";
 import contracts from "~/locales/contracts/en";
 import tasks from "~/locales/tasks/en";
+import crm from "~/locales/crm/en";
 import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 
@@ -27,6 +28,7 @@ export default {
   ...sales,
   ...contracts,
   ...tasks,
+  ...crm,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,

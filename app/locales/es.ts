@@ -10,6 +10,7 @@ import receptive from "~/locales/receptive/es";
 import sales from "~/locales/sales/es";
 import contracts from "~/locales/contracts/es";
 import tasks from "~/locales/tasks/es";
+import crm from "~/locales/crm/es";
 import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
 
@@ -27,6 +28,7 @@ export default {
   ...sales,
   ...contracts,
   ...tasks,
+  ...crm,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/es.ts
   ...financeSettings,

@@ -11,6 +11,7 @@ import receptive from "~/locales/receptive/pt";
 import sales from "~/locales/sales/pt";
 import contracts from "~/locales/contracts/pt";
 import tasks from "~/locales/tasks/pt";
+import crm from "~/locales/crm/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
 
@@ -29,6 +30,7 @@ const pt = {
   ...sales,
   ...contracts,
   ...tasks,
+  ...crm,
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,

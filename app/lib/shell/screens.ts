@@ -41,9 +41,7 @@ const add = (pattern: string, screen: Screen) => {
   screens[pattern] = screen;
 };
 
-// CRM
-add("crm", { licence: ["crm"], menu: ["crm"], kind: "board" });
-add("crm/:stage", { licence: ["crm"], menu: ["crm"], kind: "stage" });
+// CRM is built: app/routes/crm/* (the board, stage settings, deals, one stage's list).
 
 // Tarefas: the index is the task board; /tarefas/geral (the sidebar's "Visão Geral") is a status view.
 add("tarefas", { licence: ["tarefas"], menu: ["tarefas"], kind: "board" });

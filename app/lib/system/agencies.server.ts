@@ -13,6 +13,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { agency, auditEntry, licence, session } from "~/db/schema";
 import { newId, nowIso } from "~/db/schema/columns";
 import { defaultTemplateStatements } from "~/lib/contracts/default-templates.server";
+import { defaultStageStatements } from "~/lib/crm/default-stages.server";
 import { auditInsert, type AuditInput } from "~/lib/platform/audit.server";
 import { crossTenant, type Db } from "~/lib/platform/db.server";
 import { runList, type ListSource } from "~/lib/kit/list.server";
@@ -193,6 +194,7 @@ export async function createAgencyWithLicence(db: Db, input: NewAgency, actor: {
     }),
     auditInsert(db, { agencyId: id, userId: actor.userId, entity: "licence", entityId: id, action: "create", changes: { plan: [null, input.plan] }, ip: actor.ip }),
     ...defaultTemplateStatements(db, id, actor.userId),
+    ...defaultStageStatements(db, id),
   ]);
   return { id };
 }
