@@ -77,7 +77,19 @@ export default [
       route(":stage/exportar", "routes/crm/stage.exportar.ts"),
     ]),
 
-    ...prefix("tarefas", [index(SCREEN, { id: "screen/tarefas" }), ...records("tasks", "tipos"), screen("tarefas", ":status")]),
+    ...prefix("tarefas", [
+      // The overview and the board; /tarefas/geral is the sidebar's "Visão Geral" of the same.
+      index("routes/tasks/index.tsx", { id: "tasks/index" }),
+      route("geral", "routes/tasks/index.tsx", { id: "tasks/geral" }),
+      ...records("tasks", "tipos"),
+      route("novo", "routes/tasks/form.tsx", { id: "tasks/novo" }),
+      route("editar/:id", "routes/tasks/form.tsx", { id: "tasks/editar" }),
+      // The task form's link picker: the agency's records of a kind.
+      route("registros", "routes/tasks/registros.ts"),
+      // One status's list (a_fazer, em_andamento, concluida, cancelada; anything else is a 404) and its CSV.
+      route(":status", "routes/tasks/status.tsx"),
+      route(":status/exportar", "routes/tasks/status.exportar.ts"),
+    ]),
 
     ...prefix("servicos", [
       sectionIndex("servicos"),

@@ -73,6 +73,8 @@ export default {
     // The blocks' deadlines (7 and 2 days before) and the receptive documents' expiries (30 and 7 days before).
     ctx.waitUntil(import("~/lib/services/deadlines.server").then(({ runDeadlineAlerts }) => runDeadlineAlerts(env, now)));
     ctx.waitUntil(import("~/lib/receptive/expiry-alerts.server").then(({ runExpiryAlerts }) => runExpiryAlerts(env, now)));
+    // Tasks due within the hour and overdue ones: each assignee reminded once per due instant.
+    ctx.waitUntil(import("~/lib/tasks/reminders.server").then(({ runTaskReminders }) => runTaskReminders(env, now)));
     // Contract signing links past their expiry become expired (the signing page refuses them by date anyway).
     ctx.waitUntil(
       Promise.all([import("~/lib/contracts/contract.server"), import("~/lib/platform/db.server")]).then(([{ expireContracts }, { createDb }]) => expireContracts(createDb(env.DB), now)),

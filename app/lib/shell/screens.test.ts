@@ -80,7 +80,6 @@ describe("screen table ↔ app/routes.ts", () => {
   });
 
   it("matches concrete paths, preferring static segments over params", () => {
-    expect(screenForPath("/tarefas/geral")!.kind).toBe("status");
     expect(screenForPath("/vendas/emissivo/relatorios")!.kind).toBe("dailyReport");
     expect(screenForPath("/nao/existe")).toBeNull();
   });

@@ -43,9 +43,7 @@ const add = (pattern: string, screen: Screen) => {
 
 // CRM is built: app/routes/crm/* (the board, stage settings, deals, one stage's list).
 
-// Tarefas: the index is the task board; /tarefas/geral (the sidebar's "Visão Geral") is a status view.
-add("tarefas", { licence: ["tarefas"], menu: ["tarefas"], kind: "board" });
-add("tarefas/:status", { licence: ["tarefas"], menu: ["tarefas"], kind: "status" });
+// Tarefas is built: routes/tasks/* (the overview and board, /tarefas/{status}, the form, Tipos de Tarefa).
 
 // Serviços is built (routes/services/*): packages, charters, blocks and excursions.
 

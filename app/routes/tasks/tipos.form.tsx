@@ -11,9 +11,11 @@ import { recordLoader } from "~/lib/kit/record-loader.server";
 import { lookup } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
+import tasksStyles from "~/styles/tasks.css?url";
 import type { Route } from "./+types/tipos.form";
 
 export const middleware: Route.MiddlewareFunction[] = [requireModule("tarefas", "tipos")];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tasksStyles }];
 
 /** Novo tipo de tarefa or editar/:id: 404 for an unknown id or another agency's. */
 export const loader = ({ context, request, params }: Route.LoaderArgs) =>
