@@ -98,6 +98,16 @@ describe("tasks", () => {
     expect(page.link.label).toBe("Cliente Sol");
     const picker = await json<{ options: { id: string }[] }>(await appRequest(`/tarefas/registros?kind=client&q=sol`, { cookie: w.admin.cookie }));
     expect(picker.options.map((o) => o.id)).toEqual([w.clientId]);
+    // The client's page shows its open tasks (not another agency's client's page).
+    const clientPage = await json<{ tasks: { id: string }[] }>(await appRequest(`/cadastros/clientes/editar/${w.clientId}`, { cookie: w.admin.cookie }));
+    expect(clientPage.tasks.map((t) => t.id)).toContain(a);
+    expect(clientPage.tasks.map((t) => t.id)).not.toContain(b);
+    expect((await appRequest(`/cadastros/clientes/editar/${w.clientId}`, { cookie: x.admin.cookie })).status).toBe(404);
+    // Novo from the client's page comes linked to it; another agency's client does not.
+    const preset = await json<{ values: { linkKind: string; linkId: string } }>(await appRequest(`/tarefas/novo?linkKind=client&linkId=${w.clientId}`, { cookie: w.admin.cookie }));
+    expect(preset.values).toMatchObject({ linkKind: "client", linkId: w.clientId });
+    const foreignPreset = await json<{ values: { linkKind?: string } }>(await appRequest(`/tarefas/novo?linkKind=client&linkId=${x.clientId}`, { cookie: w.admin.cookie }));
+    expect(foreignPreset.values.linkKind).toBeUndefined();
   });
 
   it("edits with the version check and sets completed_at when concluded", async () => {

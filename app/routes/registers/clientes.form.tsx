@@ -10,6 +10,8 @@ import { CheckboxField, FormField, FormSection, SelectField, TextAreaField } fro
 import { cepMask, documentMask, phoneMask } from "~/lib/platform/masks";
 import { CLIENTS_PATH as LIST, MAX_EMAILS, MAX_PHONES } from "~/lib/registers/client";
 import { CLIENT_EMPTY, clientFormValues, clientSpec } from "~/lib/registers/client.server";
+import { clientOpenTasks } from "~/lib/tasks/tasks.server";
+import { LinkedTasks } from "~/components/tasks/LinkedTasks";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { lookup } from "~/lib/platform/translate";
@@ -22,19 +24,23 @@ export const middleware: Route.MiddlewareFunction[] = [requireModule("cadastros"
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: registersStyles }];
 
 /** Novo cliente (no id) or editar/:id: 404 for an unknown id or another agency's. */
-export const loader = ({ context, request, params }: Route.LoaderArgs) =>
-  recordLoader(clientSpec, requireScope(context, request), request, params, {
+export const loader = ({ context, request, params }: Route.LoaderArgs) => {
+  const scope = requireScope(context, request);
+  return recordLoader(clientSpec, scope, request, params, {
     toForm: clientFormValues,
     empty: CLIENT_EMPTY,
     newTitle: getI18n(context).t("registers.clients.new"),
+    // Its open tasks (Tarefas), read-only.
+    extra: async (row) => ({ tasks: row ? await clientOpenTasks(scope, row.id) : [], now: Date.now() }),
   });
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
 /** Save (create, or update with the version check) and delete. */
 export const action = ({ context, request, params }: Route.ActionArgs) => recordAction(clientSpec, requireScope(context, request), request, params);
 
-export default function ClientForm({ loaderData, actionData }: Route.ComponentProps) {
+export default function ClientForm({ loaderData, actionData, params }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const isNew = loaderData.mode === "new";
   return (
@@ -49,7 +55,9 @@ export default function ClientForm({ loaderData, actionData }: Route.ComponentPr
       fieldLabel={(field) => lookup(i18n, `registers.fields.${field}`) ?? field}
       formatValue={useChoiceFormatter({ kind: "registers.kind" })}
       form={({ key, ...form }) => <ClientFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} />}
-    />
+    >
+      {!isNew && params.id && <LinkedTasks tasks={loaderData.tasks} timeZone={loaderData.timeZone} now={loaderData.now} kind="client" id={params.id} />}
+    </RecordPage>
   );
 }
 

@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/lib/platform/flash.server";
 import { badRequest, forbidden, notFound } from "~/lib/platform/http";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { lookup } from "~/lib/platform/translate";
-import { canEditTask, TASK_PRIORITIES, TASK_STATUSES, TASKS_PATH, taskEditPath, taskErr } from "~/lib/tasks/task";
+import { canEditTask, isTaskLinkKind, TASK_PRIORITIES, TASK_STATUSES, TASKS_PATH, taskEditPath, taskErr } from "~/lib/tasks/task";
 import { checklistAddSchema, checklistItemSchema, taskCommentSchema, taskSchemaIn } from "~/lib/tasks/task.schema";
 import { taskTypeOptions } from "~/lib/tasks/task-type.server";
 import {
@@ -52,9 +52,14 @@ const EMPTY = { status: "a_fazer", priority: "medium" };
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
   const [types, people] = await Promise.all([taskTypeOptions(scope), assigneeOptions(scope)]);
+  // Novo from a record's page (?linkKind=client&linkId=…): linked to it, if it is the agency's.
+  const url = new URL(request.url);
+  const wantedKind = url.searchParams.get("linkKind");
+  const wantedId = url.searchParams.get("linkId") ?? "";
+  const preset = !params.id && isTaskLinkKind(wantedKind) ? await linkLabel(scope, wantedKind, wantedId).then((label) => (label ? { kind: wantedKind, id: wantedId, label } : null)) : null;
   return recordLoader(taskSpec(scope), scope, request, params, {
     toForm: (row) => taskFormValues(row, scope.timeZone),
-    empty: EMPTY as ReturnType<typeof taskFormValues>,
+    empty: (preset ? { ...EMPTY, linkKind: preset.kind, linkId: preset.id } : EMPTY) as ReturnType<typeof taskFormValues>,
     newTitle: getI18n(context).t("tasks.new"),
     extra: async (row) => {
       const link = row ? linkOf(row) : null;
@@ -62,7 +67,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       return {
         types,
         people,
-        link: link ? { ...link, label: label ?? link.id } : null,
+        link: link ? { ...link, label: label ?? link.id } : preset,
         comments,
         checklist,
         number: row?.number ?? null,
