@@ -13,6 +13,7 @@ import { buildReceptiveRows, RECEPTIVE_TABLES, type ReceptiveTable } from "./see
 import { buildExcursionRows, EXCURSION_TABLES, type ExcursionTable } from "./seed-excursions.ts";
 import { buildSalesRows, SALES_TABLES, type SalesTable } from "./seed-sales.ts";
 import { buildContractTemplateRows, CONTRACT_TEMPLATE_TABLES, type ContractTemplateTable } from "./seed-contract-templates.ts";
+import { buildTaskRows, TASK_TABLES, type TaskTable } from "./seed-tasks.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -242,6 +243,11 @@ export async function buildSeedStatements(
   });
   for (const table of Object.keys(CONTRACT_TEMPLATE_TABLES) as ContractTemplateTable[]) {
     statements.push(...insertMany(table, templates[table], SEED_CONTRACT_TEMPLATE_ROWS_PER_STATEMENT));
+  }
+  // Tasks (scripts/seed/seed-tasks.ts): the task types and eight tasks per user of each agency, due around today.
+  const tasks = buildTaskRows(DEMO_AGENCIES, { now, today: new Date(), users: DEMO_USERS, clients: registers.client });
+  for (const table of Object.keys(TASK_TABLES) as TaskTable[]) {
+    statements.push(...insertMany(table, tasks[table], SEED_SALES_ROWS_PER_STATEMENT));
   }
   return statements;
 }

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runTaskReminders } from "~/lib/tasks/reminders.server";
 import { appRequest, BASE_URL, json } from "./harness";
-import { createAgency, createUser, signIn } from "./fixtures";
+import { createAgency, createUser, seedDemo, signIn, SOL } from "./fixtures";
 import { FUZZ_RUNS } from "./fuzz";
 import worker from "./worker";
 
@@ -244,6 +244,20 @@ describe("tasks", () => {
     expect((await notificationsOf(w.agente.id)).length).toBe(agenteBefore + 1);
     // Another agency's user cannot be assigned.
     expect((await appRequest("/tarefas/novo", { cookie: w.admin.cookie, form: { title: "X", status: "a_fazer", priority: "low", assigneeUserId: x.admin.id } })).status).toBe(400);
+  });
+});
+
+describe("the demo seed", () => {
+  it("gives the demo agency types and tasks whose counters the triggers kept, and a counter for the next number", async () => {
+    await seedDemo();
+    await seedDemo();
+    const types = await env.DB.prepare("select count(*) as n from task_type where agency_id = ?").bind(SOL.id).first<{ n: number }>();
+    expect(types!.n).toBeGreaterThanOrEqual(5);
+    const counts = await env.DB.prepare("select sum(checklist_total) as total, sum(comment_count) as comments, max(number) as last from task where agency_id = ?").bind(SOL.id).first<{ total: number; comments: number; last: number }>();
+    expect(counts!.total).toBeGreaterThan(0);
+    expect(counts!.comments).toBeGreaterThan(0);
+    const counter = await env.DB.prepare("select last from record_counter where agency_id = ? and kind = 'task'").bind(SOL.id).first<{ last: number }>();
+    expect(counter!.last).toBeGreaterThanOrEqual(counts!.last);
   });
 });
 
