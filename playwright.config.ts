@@ -15,7 +15,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
-  timeout: 60_000,
+  // A journey runs many steps; on a busy 2-core machine some take most of a minute. Failing steps still
+  // fail on their own expect timeout.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
