@@ -21,7 +21,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Flex, Heading, Text } from "@radix-ui/themes";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { TaskCardBody, type CardData } from "~/components/tasks/TaskCard";
@@ -59,7 +59,7 @@ export function TaskBoard({
 }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const fetcher = useFetcher<{ moved?: { id: string; version: number; position: number; status: TaskStatus } }>();
+  const fetcher = useFetcher<{ moved?: { id: string; version: number; position: number; status: TaskStatus }; stale?: boolean; toast?: unknown }>();
   const [cols, setCols] = useState(() => toColumns(columns));
   const [cards, setCards] = useState(() => toCards(columns));
   const [connected, setConnected] = useState(false);
@@ -80,6 +80,13 @@ export function TaskBoard({
     const moved = fetcher.data?.moved;
     if (moved && cards[moved.id]) setCards({ ...cards, [moved.id]: { ...cards[moved.id]!, version: moved.version, position: moved.position, status: moved.status } });
   }
+
+  // A refused move (stale, not allowed): the router does not re-read after a 4xx, so the board does.
+  const refused = fetcher.state === "idle" && !!fetcher.data && !fetcher.data.moved;
+  const { revalidate } = revalidator;
+  useEffect(() => {
+    if (refused) void revalidate();
+  }, [refused, fetcher.data, revalidate]);
 
   const onEvent = (event: BoardRoomEvent) => {
     if (event.type === "pong" || event.by === me) return;
