@@ -368,7 +368,7 @@ describe("forms under fuzz", () => {
       { numRuns: FUZZ_RUNS },
     );
     if (FUZZ_RUNS >= 100) expect(created).toBeGreaterThan(0);
-  });
+  }, 600_000);
 
   it("the edit, move, comment and checklist posts never answer 5xx", async () => {
     const f = await world("Fuzz2");
@@ -394,7 +394,7 @@ describe("forms under fuzz", () => {
       { numRuns: Math.max(20, Math.floor(FUZZ_RUNS / 4)) },
     );
     expect(await taskRow(id)).not.toBeNull();
-  });
+  }, 600_000);
 
   it("the task type form never answers 5xx", async () => {
     const f = await world("Fuzz3");
@@ -405,5 +405,5 @@ describe("forms under fuzz", () => {
       }),
       { numRuns: Math.max(20, Math.floor(FUZZ_RUNS / 4)) },
     );
-  });
+  }, 600_000);
 });
