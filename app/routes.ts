@@ -72,6 +72,9 @@ export default [
       route("etapas", "routes/crm/etapas.tsx"),
       route("negocios/novo", "routes/crm/negocios.form.tsx", { id: "crm/negocios/novo" }),
       route("negocios/editar/:id", "routes/crm/negocios.form.tsx", { id: "crm/negocios/editar" }),
+      // A deal's quote: novo?negocio={deal}, editar/:id (save, send).
+      route("orcamentos/novo", "routes/crm/orcamentos.form.tsx", { id: "crm/orcamentos/novo" }),
+      route("orcamentos/editar/:id", "routes/crm/orcamentos.form.tsx", { id: "crm/orcamentos/editar" }),
       // One stage as a list (filters, keyset pages) and its CSV.
       route(":stage", "routes/crm/stage.tsx"),
       route(":stage/exportar", "routes/crm/stage.exportar.ts"),
@@ -215,6 +218,8 @@ export default [
     ]),
   ]),
 
+  // A quote by its link (spec §2.4): public, no login; the client accepts or declines it.
+  route("orcamento/:slug", "routes/public/orcamento.tsx"),
   // Signing a contract by its link (spec §2.4): public, no login, for anyone holding the link.
   route("assinar-contrato/:token", "routes/public/assinar-contrato.tsx"),
   // The document while the link is open, or the signed copy just after signing.

@@ -498,7 +498,7 @@ export async function logActivity(scope: Scope, row: DealRow, input: ActivityInp
 // ---------------------------------------------------------------------------
 // A lead becomes a client
 
-export type ConvertAnswer = Result<{ clientId: string }, "notLead" | "invalid" | "duplicate" | "stale", { errors?: Record<string, string[]> }>;
+export type ConvertAnswer = Result<{ clientId: string }, "notLead" | "invalid" | "duplicate" | "stale", { errors?: Record<string, string[]>; existing?: string }>;
 
 /**
  * Registers the deal's lead as a client (the client register's schema, duplicate rule and
@@ -516,7 +516,7 @@ export async function convertLead(scope: Scope, env: BoardsEnv, row: DealRow): P
   if (!submission || submission.status !== "success") return fail("invalid", { errors: (submission?.error ?? {}) as Record<string, string[]> });
   const input = submission.value;
   const duplicate = await findClientDuplicate(scope, input);
-  if (duplicate) return fail("duplicate", { errors: { [duplicate.field]: [`records.errors.duplicate.${duplicate.field}`] } });
+  if (duplicate) return fail("duplicate", { errors: { [duplicate.field]: [`records.errors.duplicate.${duplicate.field}`] }, existing: duplicate.id });
   const created = await createRecord(scope, clientStore, clientValues(input));
   if (!created.ok) return fail("duplicate", { errors: {} });
   const { db, agencyId } = scope;

@@ -22,6 +22,10 @@ import {
   updateDeal,
 } from "~/lib/crm/deal.server";
 import { CRM_PATH } from "~/lib/crm/stages";
+import { quoteEditHref, quoteNewHref, quoteState } from "~/lib/crm/quote";
+import { dealQuotes } from "~/lib/crm/quote.server";
+import { todayIn } from "~/lib/platform/time-zone";
+import { formatMoney } from "~/lib/platform/format";
 import { malformed, parseForm } from "~/lib/kit/forms";
 import { redirectWithToast } from "~/lib/platform/flash.server";
 import { formatDateTime } from "~/lib/platform/format";
@@ -42,7 +46,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { t } = getI18n(context);
   const row = params.id ? (DEAL_ID.test(params.id) ? await findDeal(scope, params.id) : null) : null;
   if (params.id && !row) throw notFound();
-  const [stages, clients, owners, timeline] = await Promise.all([listStages(scope), dealClientOptions(scope), ownerOptions(scope), row ? dealTimeline(scope, row.id) : []]);
+  const [stages, clients, owners, timeline, quotes] = await Promise.all([listStages(scope), dealClientOptions(scope), ownerOptions(scope), row ? dealTimeline(scope, row.id) : [], row ? dealQuotes(scope, row.id) : []]);
+  const today = todayIn(scope.timeZone);
   const stage = row ? stages.find((s) => s.id === row.stageId) : undefined;
   return {
     deal: row ? { id: row.id, number: row.number, title: row.title, version: row.version, isLead: !row.clientId, stage: stage ? { name: stage.name, slug: stage.slug, kind: stage.kind } : null } : null,
@@ -52,6 +57,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     owners,
     ownerLocked: !seesAllDeals(scope.role),
     timeline,
+    quotes: quotes.map((q) => ({ id: q.id, number: q.number, title: q.title, state: quoteState(q.status, q.validUntil, today), totalCents: q.totalCents, currency: q.currency, lastViewedAt: q.lastViewedAt, viewCount: q.viewCount })),
     timeZone: scope.timeZone,
     documentTitle: row ? row.title : t("crm.deal.new"),
   };
@@ -95,7 +101,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function DealForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { deal, values, stages, clients, owners, ownerLocked, timeline, timeZone } = loaderData;
+  const { deal, values, stages, clients, owners, ownerLocked, timeline, quotes, timeZone } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useLazyForm({
     id: `deal-${deal?.id ?? "new"}-${deal?.version ?? 0}`,
@@ -166,6 +172,42 @@ export default function DealForm({ loaderData, actionData }: Route.ComponentProp
         </FormSection>
         <FormActions cancelHref={deal?.stage ? `/crm/${deal.stage.slug}` : CRM_PATH} busy={busy} saveLabel={t("crm.deal.save")} />
       </Form>
+      {deal && (
+        <Card data-testid="deal-quotes">
+          <Flex direction="column" gap="2">
+            <Flex justify="between" align="center">
+              <Text weight="bold" size="4">
+                {t("crm.quotes.title")}
+              </Text>
+              <Button asChild variant="soft">
+                <Link to={quoteNewHref(deal.id)} data-testid="deal-new-quote">
+                  {t("crm.quotes.new")}
+                </Link>
+              </Button>
+            </Flex>
+            {quotes.length === 0 ? (
+              <Text color="gray">{t("crm.quotes.none")}</Text>
+            ) : (
+              <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+                {quotes.map((q) => (
+                  <li key={q.id} data-testid="deal-quote">
+                    <Link to={quoteEditHref(q.id)}>
+                      #{q.number} {q.title}
+                    </Link>{" "}
+                    · <Badge>{t(`crm.quotes.status.${q.state === "open" ? "sent" : q.state}`)}</Badge> · {formatMoney(q.totalCents, q.currency, i18n.language)}
+                    {q.lastViewedAt && (
+                      <Text size="1" color="gray">
+                        {" "}
+                        · {t("crm.quotes.opened", { at: formatDateTime(q.lastViewedAt, i18n.language, timeZone), count: q.viewCount })}
+                      </Text>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Flex>
+        </Card>
+      )}
       {deal && (
         <Card data-testid="deal-timeline">
           <Flex direction="column" gap="3">
