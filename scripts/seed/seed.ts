@@ -14,6 +14,7 @@ import { buildExcursionRows, EXCURSION_TABLES, type ExcursionTable } from "./see
 import { buildSalesRows, SALES_TABLES, type SalesTable } from "./seed-sales.ts";
 import { buildContractTemplateRows, CONTRACT_TEMPLATE_TABLES, type ContractTemplateTable } from "./seed-contract-templates.ts";
 import { buildTaskRows, TASK_TABLES, type TaskTable } from "./seed-tasks.ts";
+import { buildCrmStatements } from "./seed-crm.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -244,6 +245,21 @@ export async function buildSeedStatements(
   for (const table of Object.keys(CONTRACT_TEMPLATE_TABLES) as ContractTemplateTable[]) {
     statements.push(...insertMany(table, templates[table], SEED_CONTRACT_TEMPLATE_ROWS_PER_STATEMENT));
   }
+  // CRM (scripts/seed/seed-crm.ts): the default stages and 32 deals per agency with their timelines, around today.
+  statements.push(
+    ...buildCrmStatements(DEMO_AGENCIES, {
+      today: new Date(),
+      parties: Object.fromEntries(
+        DEMO_AGENCIES.map((a) => [
+          a.id,
+          {
+            clients: registers.client.filter((r) => r.agency_id === a.id).map((r) => ({ id: String(r.id), name: String(r.name) })),
+            userIds: DEMO_USERS.filter((u) => u.agencyId === a.id).map((u) => u.id),
+          },
+        ]),
+      ),
+    }),
+  );
   // Tasks (scripts/seed/seed-tasks.ts): the task types and eight tasks per user of each agency, due around today.
   const tasks = buildTaskRows(DEMO_AGENCIES, { now, today: new Date(), users: DEMO_USERS, clients: registers.client });
   for (const table of Object.keys(TASK_TABLES) as TaskTable[]) {
