@@ -168,6 +168,9 @@ describe("CRM stages and board", () => {
     const kinds = (await env.DB.prepare("select kind from deal_activity where deal_id = ? order by occurred_at").bind(id).all()).results.map((r) => r.kind);
     expect(kinds).toEqual(expect.arrayContaining(["created", "call", "lead_converted"]));
     expect((await appRequest(`/crm/negocios/editar/${id}`, { cookie: w.adminCookie, form: { intent: "convert" } })).status).toBe(400);
+    // The client's page lists the deal (read-only).
+    const page = await json<{ deals: { id: string }[] }>(await appRequest(`/cadastros/clientes/editar/${row.client_id}`, { cookie: w.adminCookie }));
+    expect(page.deals.map((d) => d.id)).toEqual([id]);
   });
 
   it("sends to /login without a session", async () => {

@@ -207,6 +207,7 @@ const crmEn = {
         total: "Total",
       },
     },
+    client: { deals: "Deals (CRM)", none: "No deals for this client." },
     errors: {
       supplier: "Pick a supplier of the agency.",
       costWithoutSupplier: "A cost needs a supplier.",

@@ -207,6 +207,7 @@ const crmEs = {
         total: "Total",
       },
     },
+    client: { deals: "Negocios (CRM)", none: "Ningún negocio de este cliente." },
     errors: {
       supplier: "Elija un proveedor de la agencia.",
       costWithoutSupplier: "Un costo necesita un proveedor.",

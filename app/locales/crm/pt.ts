@@ -207,6 +207,7 @@ const crmPt = {
         total: "Total",
       },
     },
+    client: { deals: "Negócios (CRM)", none: "Nenhum negócio deste cliente." },
     errors: {
       supplier: "Escolha um fornecedor da agência.",
       costWithoutSupplier: "Um custo precisa de um fornecedor.",

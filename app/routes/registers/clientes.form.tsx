@@ -12,6 +12,8 @@ import { CLIENTS_PATH as LIST, MAX_EMAILS, MAX_PHONES } from "~/lib/registers/cl
 import { CLIENT_EMPTY, clientFormValues, clientSpec } from "~/lib/registers/client.server";
 import { clientOpenTasks } from "~/lib/tasks/tasks.server";
 import { LinkedTasks } from "~/components/tasks/LinkedTasks";
+import { ClientDeals } from "~/components/crm/ClientDeals";
+import { clientDeals } from "~/lib/crm/deal.server";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
 import { lookup } from "~/lib/platform/translate";
@@ -31,7 +33,8 @@ export const loader = ({ context, request, params }: Route.LoaderArgs) => {
     empty: CLIENT_EMPTY,
     newTitle: getI18n(context).t("registers.clients.new"),
     // Its open tasks (Tarefas), read-only.
-    extra: async (row) => ({ tasks: row ? await clientOpenTasks(scope, row.id) : [], now: Date.now() }),
+    // Its deals (CRM), read-only.
+    extra: async (row) => ({ tasks: row ? await clientOpenTasks(scope, row.id) : [], deals: row ? await clientDeals(scope, row.id) : [], now: Date.now() }),
   });
 };
 
@@ -57,6 +60,7 @@ export default function ClientForm({ loaderData, actionData, params }: Route.Com
       form={({ key, ...form }) => <ClientFields key={key} {...form} defaultValue={loaderData.values} isNew={isNew} />}
     >
       {!isNew && params.id && <LinkedTasks tasks={loaderData.tasks} timeZone={loaderData.timeZone} now={loaderData.now} kind="client" id={params.id} />}
+      {!isNew && <ClientDeals deals={loaderData.deals} />}
     </RecordPage>
   );
 }
