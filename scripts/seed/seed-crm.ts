@@ -95,7 +95,7 @@ export function buildCrmStatements(agencies: readonly SeedAgency[], options: { t
         const start = 20 + ((n * 11) % 150);
         const lostReason = slug === "perdido" ? LOST_REASONS[k % LOST_REASONS.length]! : null;
         deals.push(
-          `SELECT ${[
+          `(${[
             id,
             agency.id,
             n,
@@ -126,12 +126,12 @@ export function buildCrmStatements(agencies: readonly SeedAgency[], options: { t
             instant(entered),
           ]
             .map(lit)
-            .join(", ")}`,
+            .join(", ")})`,
         );
         const activity = (kind: string, body: string | null, at: number, from: string | null, to: string | null) => {
           act++;
           acts.push(
-            `SELECT ${[crmSeedId("deal_activity", a, act), agency.id, id, kind, body].map(lit).join(", ")}, ${from ? stageOf(from) : "NULL"}, ${to ? stageOf(to) : "NULL"}, ${[owner, instant(at), instant(at)].map(lit).join(", ")}`,
+            `(${[crmSeedId("deal_activity", a, act), agency.id, id, kind, body].map(lit).join(", ")}, ${from ? stageOf(from) : "NULL"}, ${to ? stageOf(to) : "NULL"}, ${[owner, instant(at), instant(at)].map(lit).join(", ")})`,
           );
         };
         activity("created", null, created, null, "lead");
@@ -143,14 +143,14 @@ export function buildCrmStatements(agencies: readonly SeedAgency[], options: { t
         for (let p = 1; p < path.length; p++) activity("stage_change", p === path.length - 1 ? lostReason : null, Math.min(entered, created + 1 + p), path[p - 1]!, path[p]!);
       }
     }
-    // INSERT … SELECT … UNION ALL: the stage ids come from the agency's own stages.
+    // Multi-row VALUES (D1 refuses long compound SELECTs); the stage ids come from the agency's own stages by subquery.
     for (let i = 0; i < deals.length; i += 40) {
       out.push(
-        `INSERT INTO deal (id, agency_id, number, title, client_id, lead_name, lead_phone, lead_email, stage_id, position, destination, travel_start, travel_end, passengers, currency, value_cents, expected_close_date, owner_user_id, source, lost_reason, stage_entered_at, closed_at, search_text, created_by, created_at, updated_at)\n${deals.slice(i, i + 40).join("\nUNION ALL ")}\nON CONFLICT DO NOTHING;`,
+        `INSERT INTO deal (id, agency_id, number, title, client_id, lead_name, lead_phone, lead_email, stage_id, position, destination, travel_start, travel_end, passengers, currency, value_cents, expected_close_date, owner_user_id, source, lost_reason, stage_entered_at, closed_at, search_text, created_by, created_at, updated_at) VALUES\n${deals.slice(i, i + 40).join(",\n")}\nON CONFLICT DO NOTHING;`,
       );
     }
     for (let i = 0; i < acts.length; i += 100) {
-      out.push(`INSERT INTO deal_activity (id, agency_id, deal_id, kind, body, from_stage_id, to_stage_id, user_id, occurred_at, created_at)\n${acts.slice(i, i + 100).join("\nUNION ALL ")}\nON CONFLICT DO NOTHING;`);
+      out.push(`INSERT INTO deal_activity (id, agency_id, deal_id, kind, body, from_stage_id, to_stage_id, user_id, occurred_at, created_at) VALUES\n${acts.slice(i, i + 100).join(",\n")}\nON CONFLICT DO NOTHING;`);
     }
     counters.push(`(${lit(agency.id)}, 'deal', ${n})`);
   });
