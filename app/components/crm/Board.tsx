@@ -52,7 +52,7 @@ type PendingMove = { card: BoardCardData; stageId: string; index: number };
 
 const byPosition = (a: BoardCardData, b: BoardCardData) => a.position - b.position || (a.id < b.id ? -1 : 1);
 
-export function Board({ agencyId, userId, stages, cards: loaded, currency }: Props) {
+export function Board({ agencyId, stages, cards: loaded, currency }: Props) {
   const { t, i18n } = useTranslation();
   const [cards, setCards] = useState(loaded);
   // A new load (after a move, a revalidation) replaces what was moved locally.
@@ -91,7 +91,7 @@ export function Board({ agencyId, userId, stages, cards: loaded, currency }: Pro
 
   const onEvent = (event: BoardRoomEvent) => {
     if (event.type === "pong") return;
-    if (event.by === userId && event.type === "moved") return; // our own move: the action's revalidation brings it
+    // Our own moves come back too (another tab of ours may show the board): applying one again changes nothing.
     if (event.type === "moved") {
       setCards((all) => (all.some((c) => c.id === event.id) ? all.map((c) => (c.id === event.id ? { ...c, stageId: event.column, position: event.position, version: event.version } : c)) : all));
     }
