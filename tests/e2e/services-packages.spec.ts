@@ -181,9 +181,12 @@ for (const lang of ["pt", "en"] as const) {
       expect(uploads).toHaveLength(1);
       const thumbs = page.getByTestId("package-image").locator("img");
       // The thumbnails are the 400 px copies the browser made (lazy images: brought into view to load).
-      for (const i of [0, 1]) await thumbs.nth(i).scrollIntoViewIfNeeded();
+      // (The list re-renders when the page revalidates after the upload: an image may be replaced while scrolled to.)
       await expect
-        .poll(() => thumbs.evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight])))
+        .poll(async () => {
+          for (const i of [0, 1]) await thumbs.nth(i).scrollIntoViewIfNeeded({ timeout: 2000 }).catch(() => undefined);
+          return thumbs.evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight]));
+        })
         .toEqual([
           [400, 240],
           [400, 240],
