@@ -498,6 +498,15 @@ const BUILT_SCREENS: { path: string; user: string }[] = [
   { path: "/servicos/receptivo", user: "admin@sol.example" },
   { path: "/servicos/receptivo?visao=week", user: "admin@sol.example" },
   { path: "/servicos/receptivo/ordens/novo", user: "admin@sol.example" },
+  { path: "/crm", user: "admin@sol.example" },
+  { path: "/crm/proposta", user: "admin@sol.example" },
+  { path: "/crm/etapas", user: "admin@sol.example" },
+  { path: "/crm/negocios/novo", user: "admin@sol.example" },
+  { path: "/tarefas", user: "admin@sol.example" },
+  { path: "/tarefas/a_fazer", user: "admin@sol.example" },
+  { path: "/tarefas/tipos", user: "admin@sol.example" },
+  { path: "/tarefas/tipos/novo", user: "admin@sol.example" },
+  { path: "/tarefas/novo", user: "admin@sol.example" },
 ];
 
 test.describe("accessibility of every built screen (axe, 1280 px)", () => {
