@@ -29,8 +29,7 @@ export const DEFAULT_STAGES: readonly DefaultStage[] = [
 export const STAGE_COLORS = ["gray", "blue", "cyan", "teal", "green", "grass", "amber", "orange", "red", "crimson", "pink", "plum", "violet", "indigo"] as const;
 export type StageColor = (typeof STAGE_COLORS)[number];
 
-/** The gap between sparse positions: a move between two neighbours writes one row. */
-export const POSITION_STEP = 1024;
+export { POSITION_STEP, positionBetween, spreadPositions } from "~/lib/kit/board-position";
 export const MAX_STAGES = 20;
 
 /** A name → its slug: lower-case ascii without accents, words joined by hyphens, at most 60 characters. */
@@ -65,21 +64,6 @@ export function freeStageSlug(name: string, taken: readonly string[]): string {
     if (!used.has(candidate)) return candidate;
   }
 }
-
-/**
- * The position of a card dropped between `before` and `after` (their positions; null at
- * an end of the column). Null when there is no integer between them: renumber the column.
- */
-export function positionBetween(before: number | null, after: number | null): number | null {
-  if (before === null && after === null) return POSITION_STEP;
-  if (before === null) return (after as number) - POSITION_STEP;
-  if (after === null) return before + POSITION_STEP;
-  if (after - before < 2) return null;
-  return before + Math.floor((after - before) / 2);
-}
-
-/** Fresh sparse positions for `count` cards in order (after a renumbering). */
-export const spreadPositions = (count: number) => Array.from({ length: count }, (_, i) => (i + 1) * POSITION_STEP);
 
 /** Whole days between an instant and now (a card's "days in stage"). */
 export function daysSince(iso: string, now: Date = new Date()): number {

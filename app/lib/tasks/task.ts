@@ -5,6 +5,7 @@
  * sorts and filters, the board's position maths, the due-date classes and the
  * Agente edit rule.
  */
+import { POSITION_STEP as POSITION_GAP, positionBetween } from "~/lib/kit/board-position";
 import type { ListSpec } from "~/lib/kit/list";
 
 export type { TaskInput } from "~/lib/tasks/task.schema";
@@ -61,21 +62,8 @@ export type TaskCsvColumn = (typeof TASK_CSV_COLUMNS)[number];
 // ---------------------------------------------------------------------------
 // The board: a card's place in its column is a sparse integer
 
-/** The gap left between neighbours when a column is numbered afresh. */
-export const POSITION_GAP = 1024;
-
-/**
- * The position of a card dropped between `before` (the card above, or null at the
- * top) and `after` (the card below, or null at the bottom); null when the two are
- * adjacent integers and the column must be renumbered first.
- */
-export function positionBetween(before: number | null, after: number | null): number | null {
-  if (before === null && after === null) return POSITION_GAP;
-  if (before === null) return after! - POSITION_GAP;
-  if (after === null) return before + POSITION_GAP;
-  if (after - before < 2) return null;
-  return before + Math.floor((after - before) / 2);
-}
+/** The board positions are the kit's (kit/board-position.ts). */
+export { POSITION_GAP, positionBetween };
 
 /** The column numbered afresh: the ids in order with positions GAP, 2·GAP, … */
 export const renumbered = (ids: readonly string[]) => ids.map((id, i) => ({ id, position: (i + 1) * POSITION_GAP }));
