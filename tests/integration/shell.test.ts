@@ -21,12 +21,16 @@ const ROUTES = [
   // Registers' edit screens answer 404 for an id that is no record (tests/integration/registers*.test.ts).
   ...["clientes", "agentes", "fornecedores", "prestadores", "embarques", "destinos"].flatMap((k) => [`/cadastros/${k}`, `/cadastros/${k}/novo`]),
   "/cadastros/produtos",
+  // Built (routes/crm, routes/tasks): an unknown stage or status is a 404 (crm.test.ts, tasks.test.ts).
   "/crm",
-  "/crm/prospeccao",
+  "/crm/proposta",
+  "/crm/negocios/novo",
   "/tarefas",
   "/tarefas/tipos",
-  "/tarefas/pendentes",
+  "/tarefas/tipos/novo",
+  "/tarefas/a_fazer",
   "/tarefas/geral",
+  "/tarefas/novo",
   // Built services' edit screens answer 404 for an id that is no record (tests/integration/services-*.test.ts).
   // Excursions' edit, clone and operational screens too (services-excursions.test.ts, excursions-operational.test.ts).
   ...["pacotes-de-terceiros", "fretamento-terrestre", "bloqueio-hospedagem", "bloqueio-aereo", "excursoes"].flatMap((k) => [
@@ -137,12 +141,12 @@ describe("authenticated routes of spec §2.6", () => {
     const comissoes = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: admin }));
     expect(comissoes.screen).toMatchObject({ licence: ["financeiro", "faturamento", "comissoes"], kind: "page" });
     expect(comissoes.documentTitle).toBe("Comissões");
-    const tipos = await json<ScreenData>(await appRequest("/tarefas/tipos", { cookie: admin }));
-    expect(tipos.screen).toMatchObject({ licence: ["tarefas", "tipos"], kind: "list" });
+    const webhooks = await json<ScreenData>(await appRequest("/sistema/integracoes/webhooks", { cookie: admin }));
+    expect(webhooks.screen).toMatchObject({ licence: ["sistema", "integracoes", "webhooks"], kind: "list" });
     const en = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: `${admin}; lng=en` }));
     expect(en.documentTitle).toBe("Commissions");
-    const geral = await json<ScreenData>(await appRequest("/tarefas/geral", { cookie: `${admin}; lng=es` }));
-    expect(geral.documentTitle).toBe("Visión general");
+    const es = await json<ScreenData>(await appRequest("/sistema/integracoes/webhooks", { cookie: `${admin}; lng=es` }));
+    expect(es.documentTitle).toBe("Historial de webhooks");
   });
 });
 
