@@ -9,7 +9,8 @@
  * stages the app already made for the agency (on first use) serve as well as the seed's.
  * Runs under plain node (relative imports with .ts).
  */
-import { DEFAULT_STAGES, POSITION_STEP } from "../../app/lib/crm/stages.ts";
+import { DEFAULT_STAGES } from "../../app/lib/crm/stages.ts";
+import { POSITION_STEP } from "../../app/lib/kit/board-position.ts";
 import { buildSearchText } from "../../app/lib/kit/search-text.ts";
 import type { SeedAgency } from "./seed-registers.ts";
 

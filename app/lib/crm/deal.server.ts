@@ -11,7 +11,7 @@ import type { ActivityKind, StageKind } from "~/db/schema/crm";
 import { defaultStageStatements } from "~/lib/crm/default-stages.server";
 import { DEAL_CSV_COLUMNS, type DealFilter, type DealSort } from "~/lib/crm/deal";
 import type { ActivityInput, DealInput, MoveInput } from "~/lib/crm/deal.schema";
-import { positionBetween, POSITION_STEP, spreadPositions } from "~/lib/crm/stages";
+import { positionBetween, POSITION_STEP, spreadPositions } from "~/lib/kit/board-position";
 import { exportList } from "~/lib/kit/export.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { runList, type ListSource } from "~/lib/kit/list.server";

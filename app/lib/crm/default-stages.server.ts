@@ -4,7 +4,8 @@
  */
 import { crmStage } from "~/db/schema";
 import { newId, nowIso } from "~/db/schema/columns";
-import { DEFAULT_STAGES, POSITION_STEP } from "~/lib/crm/stages";
+import { DEFAULT_STAGES } from "~/lib/crm/stages";
+import { POSITION_STEP } from "~/lib/kit/board-position";
 import type { Db } from "~/lib/platform/db.server";
 
 export function defaultStageStatements(db: Db, agencyId: string, at: string = nowIso()) {

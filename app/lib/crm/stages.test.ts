@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STAGES, freeStageSlug, isValidStageSlug, positionBetween, POSITION_STEP, RESERVED_STAGE_SLUGS, spreadPositions, stageSlug } from "~/lib/crm/stages";
+import { DEFAULT_STAGES, freeStageSlug, isValidStageSlug, RESERVED_STAGE_SLUGS, stageSlug } from "~/lib/crm/stages";
+import { positionBetween, POSITION_STEP, spreadPositions } from "~/lib/kit/board-position";
 
 describe("stage slugs", () => {
   it("are the default stages' /crm segments", () => {

@@ -29,7 +29,7 @@ export const DEFAULT_STAGES: readonly DefaultStage[] = [
 export const STAGE_COLORS = ["gray", "blue", "cyan", "teal", "green", "grass", "amber", "orange", "red", "crimson", "pink", "plum", "violet", "indigo"] as const;
 export type StageColor = (typeof STAGE_COLORS)[number];
 
-export { POSITION_STEP, positionBetween, spreadPositions } from "~/lib/kit/board-position";
+// (Cards' positions in a column: kit/board-position.ts. This module stays import-free: the seed runs it in plain Node.)
 export const MAX_STAGES = 20;
 
 /** A name → its slug: lower-case ascii without accents, words joined by hyphens, at most 60 characters. */
