@@ -1,4 +1,5 @@
 import { Server, type Connection } from "partyserver";
+import { broadcast, countConnections } from "./room";
 import type { BoardEvent, BoardRoomEvent } from "~/lib/platform/board-room";
 
 /**
@@ -12,23 +13,11 @@ export class Boards extends Server<Env> {
   static options = { hibernate: true };
 
   async announce(event: BoardEvent): Promise<number> {
-    const body = JSON.stringify(event satisfies BoardRoomEvent);
-    let delivered = 0;
-    for (const conn of this.getConnections()) {
-      try {
-        conn.send(body);
-        delivered++;
-      } catch {
-        // a socket closing meanwhile re-reads on reconnect
-      }
-    }
-    return delivered;
+    return broadcast(this.getConnections(), JSON.stringify(event satisfies BoardRoomEvent));
   }
 
   async connectionCount(): Promise<number> {
-    let n = 0;
-    for (const _ of this.getConnections()) n++;
-    return n;
+    return countConnections(this.getConnections());
   }
 
   onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {

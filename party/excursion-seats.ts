@@ -1,4 +1,5 @@
 import { Server, type Connection } from "partyserver";
+import { broadcast, countConnections } from "./room";
 import { parseSeatRoom, type HeldSeat, type SeatEvent, type SeatRoomEvent } from "~/lib/sales/seats";
 
 /**
@@ -24,9 +25,7 @@ export class ExcursionSeats extends Server<Env> {
 
   /** Open sockets in this room (for tests and the bench). */
   async connectionCount(): Promise<number> {
-    let n = 0;
-    for (const _ of this.getConnections()) n++;
-    return n;
+    return countConnections(this.getConnections());
   }
 
   async onConnect(connection: Connection) {
@@ -56,17 +55,7 @@ export class ExcursionSeats extends Server<Env> {
   }
 
   private send(event: SeatRoomEvent): number {
-    const body = JSON.stringify(event);
-    let delivered = 0;
-    for (const conn of this.getConnections()) {
-      try {
-        conn.send(body);
-        delivered++;
-      } catch {
-        // a socket closing meanwhile: it reads the seats again on reconnect
-      }
-    }
-    return delivered;
+    return broadcast(this.getConnections(), JSON.stringify(event));
   }
 
   private async readSeats() {

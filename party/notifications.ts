@@ -1,4 +1,5 @@
 import { Server, type Connection } from "partyserver";
+import { broadcast, countConnections } from "./room";
 import type { RoomEvent } from "~/lib/platform/realtime-events";
 
 export type { RoomEvent };
@@ -14,24 +15,12 @@ export class Notifications extends Server<Env> {
 
   /** Sends an event to every open socket of this user; returns how many got it. */
   async push(event: RoomEvent): Promise<number> {
-    const body = JSON.stringify(event);
-    let delivered = 0;
-    for (const conn of this.getConnections()) {
-      try {
-        conn.send(body);
-        delivered++;
-      } catch {
-        // a socket closing meanwhile: the client catches up on reconnect
-      }
-    }
-    return delivered;
+    return broadcast(this.getConnections(), JSON.stringify(event));
   }
 
   /** Open sockets in this room (for tests and the bench). */
   async connectionCount(): Promise<number> {
-    let n = 0;
-    for (const _ of this.getConnections()) n++;
-    return n;
+    return countConnections(this.getConnections());
   }
 
   onRequest(): Response {

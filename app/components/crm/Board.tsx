@@ -25,27 +25,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { LiveRoom } from "~/components/ui/LiveRoom";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { dealHref, DEALS_PATH, stageHref } from "~/lib/crm/deal";
+import { dealHref, DEALS_PATH, stageHref, type BoardCard } from "~/lib/crm/deal";
 import { daysSince, STAGES_PATH } from "~/lib/crm/stages";
 import { BOARDS_PARTY, boardRoomName, type BoardRoomEvent } from "~/lib/platform/board-room";
 import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 
 export type BoardStage = { id: string; name: string; slug: string; kind: "open" | "won" | "lost"; color: string; dealCount: number; valueCents: number };
-export type BoardCardData = {
-  id: string;
-  number: number;
-  title: string;
-  contact: string;
-  isLead: boolean;
-  valueCents: number;
-  currency: string;
-  ownerName: string | null;
-  stageId: string;
-  position: number;
-  stageEnteredAt: string;
-  expectedCloseDate: string | null;
-  version: number;
-};
+export type BoardCardData = BoardCard;
 
 type Props = { agencyId: string; userId: string; stages: BoardStage[]; cards: BoardCardData[]; currency: string };
 type PendingMove = { card: BoardCardData; stageId: string; index: number };

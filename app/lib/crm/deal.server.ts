@@ -9,7 +9,7 @@ import { client, crmStage, deal, dealActivity, profile, recordCounter } from "~/
 import { newId, nowIso } from "~/db/schema/columns";
 import type { ActivityKind, StageKind } from "~/db/schema/crm";
 import { defaultStageStatements } from "~/lib/crm/default-stages.server";
-import { DEAL_CSV_COLUMNS, type DealFilter, type DealSort } from "~/lib/crm/deal";
+import { DEAL_CSV_COLUMNS, type BoardCard, type DealFilter, type DealSort } from "~/lib/crm/deal";
 import type { ActivityInput, DealInput, MoveInput } from "~/lib/crm/deal.schema";
 import { positionBetween, POSITION_STEP, spreadPositions } from "~/lib/kit/board-position";
 import { exportList } from "~/lib/kit/export.server";
@@ -66,21 +66,6 @@ export async function stageBySlug(scope: Pick<Scope, "db" | "agencyId">, slug: s
 // ---------------------------------------------------------------------------
 // The board
 
-export type BoardCard = {
-  id: string;
-  number: number;
-  title: string;
-  contact: string;
-  isLead: boolean;
-  valueCents: number;
-  currency: string;
-  ownerName: string | null;
-  stageId: string;
-  position: number;
-  stageEnteredAt: string;
-  expectedCloseDate: string | null;
-  version: number;
-};
 
 const cardColumns = {
   id: deal.id,

@@ -42,3 +42,20 @@ export const LOGGED_KINDS = LOGGED_ACTIVITY_KINDS;
 
 export const DEAL_CSV_COLUMNS = ["number", "title", "contact", "stage", "value", "owner", "source", "expectedClose", "destination", "updatedAt"] as const;
 export type DealCsvColumn = (typeof DEAL_CSV_COLUMNS)[number];
+
+/** A deal as the kanban shows it (deal.server.ts boardOf → components/crm/Board.tsx). */
+export type BoardCard = {
+  id: string;
+  number: number;
+  title: string;
+  contact: string;
+  isLead: boolean;
+  valueCents: number;
+  currency: string;
+  ownerName: string | null;
+  stageId: string;
+  position: number;
+  stageEnteredAt: string;
+  expectedCloseDate: string | null;
+  version: number;
+};
