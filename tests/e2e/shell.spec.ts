@@ -528,6 +528,9 @@ test.describe("accessibility of every built screen (axe, 1280 px)", () => {
     await page.locator('a[href*="/cadastros/clientes/editar/"]').first().click();
     await expect(page).toHaveURL(/\/cadastros\/clientes\/editar\//);
     await hydrated(page);
+    // The list leaves with a fade after the URL moves: checked once it is gone and the form is there.
+    await expect(page.getByTestId("list-row")).toHaveCount(0);
+    await expect(page.getByTestId("record-save")).toBeVisible();
     await axe(page);
   });
 });
