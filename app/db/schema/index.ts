@@ -9,3 +9,4 @@ export * from "~/db/schema/sales";
 export * from "~/db/schema/contracts";
 export * from "~/db/schema/crm";
 export * from "~/db/schema/tasks";
+export * from "~/db/schema/payments";

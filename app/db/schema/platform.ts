@@ -132,6 +132,9 @@ export const emailOutbox = sqliteTable(
   ],
 );
 
+export const WEBHOOK_STATUSES = ["received", "processed", "ignored", "failed"] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+
 export const webhookEvent = sqliteTable(
   "webhook_event",
   {
@@ -141,17 +144,25 @@ export const webhookEvent = sqliteTable(
     eventType: text("event_type").notNull(),
     agencyId: text("agency_id").references(() => agency.id),
     payload: text("payload").notNull(),
-    status: text("status", { enum: ["received", "processed", "failed"] })
+    /** received → processed, ignored (nothing to do: unknown charge, stale or irrelevant event) or failed (retried). */
+    status: text("status", { enum: WEBHOOK_STATUSES })
       .notNull()
       .default("received"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     receivedAt: text("received_at").notNull().$defaultFn(nowIso),
     processedAt: text("processed_at"),
+    lastAttemptAt: text("last_attempt_at"),
+    /** The provider's payment id the event is about, and the charge and receivable it touched. */
+    externalRef: text("external_ref"),
+    chargeId: text("charge_id"),
+    titleId: text("title_id"),
   },
   (t) => [
     uniqueIndex("webhook_provider_event_uq").on(t.provider, t.eventId),
     index("webhook_agency_received_idx").on(t.agencyId, t.receivedAt),
+    index("webhook_agency_status_idx").on(t.agencyId, t.status, t.receivedAt),
+    index("webhook_agency_title_idx").on(t.agencyId, t.titleId),
   ],
 );
 
