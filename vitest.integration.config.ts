@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
+import { kCurrentWorker } from "miniflare";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig(async () => ({
@@ -14,6 +15,9 @@ export default defineConfig(async () => ({
         durableObjects: { Notifications: "Notifications", ExcursionSeats: "ExcursionSeats", Boards: "Boards" },
         queueProducers: { WEBHOOK_QUEUE: "rota-webhook-events" },
         queueConsumers: ["rota-webhook-events"],
+        // The app's WEBHOOKS service (the webhooks Worker): the test Worker itself, which routes /webhooks/* to it
+        // (tests/integration/worker.ts) — the local Asaas simulator delivers its events through it.
+        serviceBindings: { WEBHOOKS: kCurrentWorker },
         bindings: {
           APP_ENV: "test",
           // Fuzzed inputs per form (tests/integration/fuzz.ts): 1000, or 150 under CI unless FUZZ_RUNS is set.
