@@ -90,9 +90,30 @@ function insertMany(table: string, rows: readonly SeedRow[], perStatement = SEED
   return out;
 }
 
+/**
+ * The week of service orders, only into an agency that has none: the orders are
+ * dated from the day of seeding, so yesterday's week and today's overlap with other
+ * ids, and the no-double-booking trigger (BEFORE INSERT, before ON CONFLICT is
+ * considered) would refuse the whole seed on a second day. SQLite computes an INSERT's
+ * SELECT that reads the target table before inserting, so one statement per agency
+ * inserts all of its rows or none.
+ */
+function insertOrdersOnce(rows: readonly SeedRow[]): string[] {
+  const byAgency = new Map<string, SeedRow[]>();
+  for (const row of rows) byAgency.set(String(row.agency_id), [...(byAgency.get(String(row.agency_id)) ?? []), row]);
+  return [...byAgency].map(([agencyId, agencyRows]) => {
+    const [statement] = insertMany("receptive_order", agencyRows, agencyRows.length);
+    const columns = Object.keys(agencyRows[0]);
+    const values = statement!.slice(statement!.indexOf("VALUES\n") + "VALUES\n".length, statement!.lastIndexOf("\nON CONFLICT"));
+    return `INSERT INTO receptive_order (${columns.join(", ")}) SELECT * FROM (VALUES\n${values}) WHERE NOT EXISTS (SELECT 1 FROM receptive_order WHERE agency_id = ${q(agencyId)})\nON CONFLICT DO NOTHING;`;
+  });
+}
+
 export async function buildSeedStatements(
   hashPassword: (password: string) => Promise<string>,
   now = new Date("2026-01-05T12:00:00.000Z"),
+  /** The day the dated demo data (services, orders, excursions, sales, deals, tasks) starts from. */
+  today = new Date(),
 ): Promise<string[]> {
   const iso = now.toISOString();
   const ms = now.getTime();
@@ -177,7 +198,7 @@ export async function buildSeedStatements(
   }
   // Services: third-party packages (scripts/seed/seed-packages.ts), departures counted from today.
   const packages = buildPackageRows(DEMO_AGENCIES, {
-    today: new Date(),
+    today,
     parties: Object.fromEntries(
       DEMO_AGENCIES.map((a) => {
         const operators = registers.supplier.filter((r) => r.agency_id === a.id && r.category === "operator");
@@ -198,16 +219,17 @@ export async function buildSeedStatements(
   }
   // Receptive (scripts/seed/seed-receptive.ts): services, drivers, guides, fleet and a week of orders from today.
   const receptive = buildReceptiveRows(DEMO_AGENCIES, {
-    today: new Date(),
+    today,
     userIds: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null])),
     providers: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, registers.provider.filter((r) => r.agency_id === a.id).map((r) => String(r.id))])),
   });
   for (const table of Object.keys(RECEPTIVE_TABLES) as ReceptiveTable[]) {
-    statements.push(...insertMany(table, receptive[table]));
+    if (table === "receptive_order") statements.push(...insertOrdersOnce(receptive[table]));
+    else statements.push(...insertMany(table, receptive[table]));
   }
   // Services (scripts/seed/seed-services.ts): two charters, a hotel block and an air block per agency, dated from today.
   const services = await buildServiceRows(DEMO_AGENCIES, {
-    today: new Date(),
+    today,
     parties: Object.fromEntries(
       DEMO_AGENCIES.map((a) => [
         a.id,
@@ -223,13 +245,13 @@ export async function buildSeedStatements(
     statements.push(...insertMany(table, services[table]));
   }
   // Excursions (scripts/seed/seed-excursions.ts): on the charters, boarding points, crew and fleet above; no passengers.
-  const excursions = buildExcursionRows(DEMO_AGENCIES, { today: new Date(), parties: excursionParties(registers, packages, receptive, services) });
+  const excursions = buildExcursionRows(DEMO_AGENCIES, { today, parties: excursionParties(registers, packages, receptive, services) });
   for (const table of Object.keys(EXCURSION_TABLES) as ExcursionTable[]) {
     statements.push(...insertMany(table, excursions[table]));
   }
   // Sales (scripts/seed/seed-sales.ts): months of sales of both kinds, their titles and seats, dated from today.
   const sales = buildSalesRows(DEMO_AGENCIES, {
-    today: new Date(),
+    today,
     now,
     rows: { ...registers, ...finance, ...excursions },
     userIds: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null])),
@@ -248,7 +270,7 @@ export async function buildSeedStatements(
   // CRM (scripts/seed/seed-crm.ts): the default stages and 32 deals per agency with their timelines, around today.
   statements.push(
     ...buildCrmStatements(DEMO_AGENCIES, {
-      today: new Date(),
+      today,
       parties: Object.fromEntries(
         DEMO_AGENCIES.map((a) => [
           a.id,
@@ -261,7 +283,7 @@ export async function buildSeedStatements(
     }),
   );
   // Tasks (scripts/seed/seed-tasks.ts): the task types and eight tasks per user of each agency, due around today.
-  const tasks = buildTaskRows(DEMO_AGENCIES, { now, today: new Date(), users: DEMO_USERS, clients: registers.client });
+  const tasks = buildTaskRows(DEMO_AGENCIES, { now, today, users: DEMO_USERS, clients: registers.client });
   for (const table of Object.keys(TASK_TABLES) as TaskTable[]) {
     statements.push(...insertMany(table, tasks[table], SEED_SALES_ROWS_PER_STATEMENT));
   }

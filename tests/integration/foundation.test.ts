@@ -13,8 +13,8 @@ const TABLES = Object.values(schema)
   .map((t) => getTableName(t as never))
   .sort();
 
-async function seed() {
-  const statements = await buildSeedStatements(hashPassword);
+async function seed(today = new Date()) {
+  const statements = await buildSeedStatements(hashPassword, undefined, today);
   await env.DB.batch(statements.map((s) => env.DB.prepare(s)));
 }
 
@@ -68,6 +68,18 @@ describe("demo seed", () => {
     const before = await snapshot();
     await seed();
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("seeds again on a later day (as `npm start` does each day) without refusing the dated demo data", async () => {
+    const day = 86_400_000;
+    await seed(new Date(Date.now() - day));
+    const orders = async () => (await env.DB.prepare("select agency_id, count(*) n, min(starts_at) first from receptive_order group by agency_id order by 1").all()).results;
+    const before = await orders();
+    expect(before).toHaveLength(DEMO_AGENCIES.length);
+    // Yesterday's week of service orders overlaps today's (other ids, same drivers): the
+    // no-double-booking trigger refused the whole seed before; now the agency keeps its week.
+    await seed(new Date());
+    expect(await orders()).toEqual(before);
   });
 });
 
