@@ -9,6 +9,7 @@ declare namespace Cloudflare {
   ExcursionSeats: DurableObjectNamespace;
   Boards: DurableObjectNamespace;
   WEBHOOKS?: Fetcher;
+  ASAAS_NETWORK?: string;
   WEBHOOK_QUEUE?: Queue<WebhookQueueMessage>;
   BETTER_AUTH_SECRET?: string;
   DATA_ENCRYPTION_KEY?: string;

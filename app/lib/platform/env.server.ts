@@ -17,6 +17,8 @@ const EnvSchema = z
     ExcursionSeats: binding<DurableObjectNamespace>("ExcursionSeats").optional(),
     Boards: binding<DurableObjectNamespace>("Boards").optional(),
     WEBHOOKS: binding<Fetcher>("WEBHOOKS").optional(),
+    /** "on": talk to Asaas over the network outside production too (otherwise the local simulator answers). */
+    ASAAS_NETWORK: z.string().optional(),
     BETTER_AUTH_SECRET: z.string().min(32).optional(),
     /** Key (base64, 32 bytes) for secrets stored in D1 such as SMTP passwords. */
     DATA_ENCRYPTION_KEY: z.string().min(32).optional(),
