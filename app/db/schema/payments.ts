@@ -154,6 +154,8 @@ export const paymentCharge = sqliteTable(
     settledByEventId: text("settled_by_event_id"),
     /** The provider's time of the newest event applied (out-of-order events never go back). */
     lastEventAt: text("last_event_at"),
+    /** The provider's time of the event that brought the status (payments/charge-state.ts). */
+    statusAt: text("status_at"),
     /** Set when the charge is cancelled (here or at the provider): no longer the title's live charge. */
     deletedAt: text("deleted_at"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),

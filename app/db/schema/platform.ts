@@ -159,7 +159,8 @@ export const webhookEvent = sqliteTable(
     titleId: text("title_id"),
   },
   (t) => [
-    uniqueIndex("webhook_provider_event_uq").on(t.provider, t.eventId),
+    // Per agency: another agency's sender cannot claim an event id before its owner does.
+    uniqueIndex("webhook_provider_event_uq").on(t.provider, t.agencyId, t.eventId),
     index("webhook_agency_received_idx").on(t.agencyId, t.receivedAt),
     index("webhook_agency_status_idx").on(t.agencyId, t.status, t.receivedAt),
     index("webhook_agency_title_idx").on(t.agencyId, t.titleId),
