@@ -13,6 +13,7 @@ import tasks from "~/locales/tasks/en";
 import crm from "~/locales/crm/en";
 import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
+import payments from "~/locales/payments/en";
 
 export default {
   ...system,
@@ -32,6 +33,8 @@ export default {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,
+  // Payments through Asaas: ./payments/en.ts
+  ...payments,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

@@ -13,6 +13,7 @@ import tasks from "~/locales/tasks/es";
 import crm from "~/locales/crm/es";
 import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
+import payments from "~/locales/payments/es";
 
 export default {
   ...system,
@@ -32,6 +33,8 @@ export default {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/es.ts
   ...financeSettings,
+  // Payments through Asaas: ./payments/es.ts
+  ...payments,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

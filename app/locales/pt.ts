@@ -14,6 +14,7 @@ import tasks from "~/locales/tasks/pt";
 import crm from "~/locales/crm/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
+import payments from "~/locales/payments/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -34,6 +35,8 @@ const pt = {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,
+  // Payments through Asaas: ./payments/pt.ts
+  ...payments,
   // The record kit's generic messages (saved, stale, delete, duplicate, history), for every module
   records: {
     saved: "{{name}} foi salvo.",
