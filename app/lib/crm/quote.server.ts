@@ -8,7 +8,7 @@
  * second acceptance writes nothing), declined with a reason. The owner hears both live.
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { agency, agent, client, crmStage, deal, dealActivity, productKind, profile, quote, quoteItem, recordCounter, sale, supplier } from "~/db/schema";
+import { agency, agent, client, crmStage, deal, dealActivity, productKind, profile, quote, quoteItem, recordCounter, sale, supplier, user } from "~/db/schema";
 import { newId, nowIso } from "~/db/schema/columns";
 import { dealScopeWhere, DEAL_ENTITY, listStages, type DealRow } from "~/lib/crm/deal.server";
 import { dealHref } from "~/lib/crm/deal";
@@ -29,6 +29,9 @@ import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 import { checkEmissivo, childStatements } from "~/lib/sales/emissivo.server";
 import type { EmissivoInput } from "~/lib/sales/emissivo.schema";
 import { insertSaleStatements } from "~/lib/sales/sale-core.server";
+import { createRecord } from "~/lib/kit/record.server";
+import type { AgentInput } from "~/lib/registers/agent";
+import { agentStore, agentValues } from "~/lib/registers/agent.server";
 
 export const QUOTE_ENTITY = "quote";
 export const QUOTE_COUNTER = "quote";
@@ -276,6 +279,41 @@ async function notifyOwner(env: RealtimeEnv, db: Db, q: OpenQuote, event: "accep
 export type AcceptFailure = "closed" | "expired";
 
 /**
+ * The agent a quote's sale is made for: the deal owner's agent record; an owner of the agency
+ * without one gets one registered (internal, linked to them, no commission) so the sale is
+ * theirs, not another seller's; a deal without an owner, the agency's first agent. Null only
+ * when there is neither an owner nor any agent.
+ */
+export async function saleAgentFor(scope: Scope, ownerId: string | null): Promise<{ id: string } | null> {
+  const { db, agencyId } = scope;
+  const ownAgent = async () =>
+    ownerId ? ((await db.select({ id: agent.id }).from(agent).where(and(eq(agent.agencyId, agencyId), eq(agent.userId, ownerId), isNull(agent.deletedAt))).limit(1))[0] ?? null) : null;
+  const own = await ownAgent();
+  if (own) return own;
+  if (ownerId) {
+    const [person] = await db
+      .select({ name: profile.name, email: user.email })
+      .from(profile)
+      .innerJoin(user, eq(user.id, profile.id))
+      .where(and(eq(profile.id, ownerId), eq(profile.agencyId, agencyId)))
+      .limit(1);
+    if (person) {
+      const made = await createRecord(
+        scope,
+        agentStore,
+        agentValues({ name: person.name, document: null, email: person.email, phone: null, userId: ownerId, commissionRule: "sale_percent", commission: 0, pixKeyType: null, pixKey: null, notes: null } as AgentInput),
+      );
+      if (made.ok) return { id: made.id };
+      // Registered meanwhile (a second acceptance at the same moment): theirs.
+      const again = await ownAgent();
+      if (again) return again;
+    }
+  }
+  const [first] = await db.select({ id: agent.id }).from(agent).where(and(eq(agent.agencyId, agencyId), isNull(agent.deletedAt))).orderBy(asc(agent.searchText)).limit(1);
+  return first ?? null;
+}
+
+/**
  * The client accepts: in one batch, guarded on the quote still sent (and valid today in the
  * agency's zone), the quote accepted, the deal moved to the won stage, a draft emissivo sale
  * made from the items by the sales module's own statements (client = the deal's client; a
@@ -293,7 +331,7 @@ export async function acceptQuote(env: RealtimeEnv & BoardsEnv, anyDb: Db, q: Op
   const [ag] = await db.select({ timeZone: agency.timeZone, currency: agency.currency }).from(agency).where(eq(agency.id, agencyId)).limit(1);
   const ownerId = d.ownerUserId;
   const [owner] = ownerId ? await db.select({ role: profile.role }).from(profile).where(and(eq(profile.id, ownerId), eq(profile.agencyId, agencyId))).limit(1) : [];
-  // The sale is written as the deal's owner would: their agent record, else the agency's first.
+  // The sale is written as the deal's owner would, for their agent record (saleAgentFor).
   const scope: Scope = { db: anyDb, ip, userId: ownerId ?? "", role: owner?.role ?? "Admin", agencyId, timeZone: ag?.timeZone ?? "America/Sao_Paulo", currency: ag?.currency ?? row.currency };
   const stages = await listStages(scope);
   const won = stages.find((s) => s.kind === "won")!;
@@ -312,10 +350,7 @@ export async function acceptQuote(env: RealtimeEnv & BoardsEnv, anyDb: Db, q: Op
       clientId = again?.clientId ?? null;
     }
   }
-  const [agentRow] = ownerId
-    ? await db.select({ id: agent.id }).from(agent).where(and(eq(agent.agencyId, agencyId), eq(agent.userId, ownerId), isNull(agent.deletedAt))).limit(1)
-    : [];
-  const [anyAgent] = agentRow ? [agentRow] : await db.select({ id: agent.id }).from(agent).where(and(eq(agent.agencyId, agencyId), isNull(agent.deletedAt))).orderBy(asc(agent.searchText)).limit(1);
+  const anyAgent = await saleAgentFor(scope, ownerId);
   const saleStatements: unknown[] = [];
   let saleId: string | null = null;
   if (clientId && anyAgent && q.items.length > 0) {
