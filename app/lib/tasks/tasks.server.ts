@@ -624,10 +624,21 @@ export async function notifyAssignee(env: RealtimeEnv, scope: Scope, t: { id: st
   return true;
 }
 
-/** The open tasks linked to a client (its edit page), by due date. */
-export function clientOpenTasks(scope: ReadScope, clientId: string): Promise<TaskCard[]> {
+/** Open tasks a record's page lists (the rest are on the task lists). */
+export const LINKED_TASKS_LIMIT = 20;
+
+const LINK_COLUMNS = { client: task.clientId, deal: task.dealId, sale: task.saleId, excursion: task.excursionId } as const satisfies Record<TaskLinkKind, SQLiteColumn>;
+
+/**
+ * The open tasks linked to a record (a client's, deal's, sale's or excursion's page), by due
+ * date, the first LINKED_TASKS_LIMIT (read through the link's index, `task_<kind>_idx`).
+ */
+export function linkedOpenTasks(scope: ReadScope, kind: TaskLinkKind, id: string): Promise<TaskCard[]> {
   return cardsFrom(scope)
-    .where(and(eq(task.agencyId, scope.agencyId), isNull(task.deletedAt), eq(task.clientId, clientId), inArray(task.status, [...OPEN_STATUSES])))
+    .where(and(eq(task.agencyId, scope.agencyId), eq(LINK_COLUMNS[kind], id), isNull(task.deletedAt), inArray(task.status, [...OPEN_STATUSES])))
     .orderBy(sql`${task.dueAt} is null`, asc(task.dueAt), asc(task.id))
-    .limit(20) as Promise<TaskCard[]>;
+    .limit(LINKED_TASKS_LIMIT) as Promise<TaskCard[]>;
 }
+
+/** The open tasks linked to a client (its edit page), by due date. */
+export const clientOpenTasks = (scope: ReadScope, clientId: string) => linkedOpenTasks(scope, "client", clientId);

@@ -207,7 +207,7 @@ const crmEn = {
         total: "Total",
       },
     },
-    client: { deals: "Deals (CRM)", none: "No deals for this client." },
+    client: { deals: "Deals (CRM)", none: "No deals for this client.", sales: "Sales", noSales: "No sales for this client.", allSales: "All of this client's outbound sales", sale: "Sale no. {{number}}" },
     errors: {
       supplier: "Pick a supplier of the agency.",
       costWithoutSupplier: "A cost needs a supplier.",

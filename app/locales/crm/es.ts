@@ -207,7 +207,7 @@ const crmEs = {
         total: "Total",
       },
     },
-    client: { deals: "Negocios (CRM)", none: "Ningún negocio de este cliente." },
+    client: { deals: "Negocios (CRM)", none: "Ningún negocio de este cliente.", sales: "Ventas", noSales: "Ninguna venta de este cliente.", allSales: "Todas las ventas emisivas del cliente", sale: "Venta n.º {{number}}" },
     errors: {
       supplier: "Elija un proveedor de la agencia.",
       costWithoutSupplier: "Un costo necesita un proveedor.",

@@ -207,7 +207,7 @@ const crmPt = {
         total: "Total",
       },
     },
-    client: { deals: "Negócios (CRM)", none: "Nenhum negócio deste cliente." },
+    client: { deals: "Negócios (CRM)", none: "Nenhum negócio deste cliente.", sales: "Vendas", noSales: "Nenhuma venda deste cliente.", allSales: "Todas as vendas emissivas do cliente", sale: "Venda nº {{number}}" },
     errors: {
       supplier: "Escolha um fornecedor da agência.",
       costWithoutSupplier: "Um custo precisa de um fornecedor.",

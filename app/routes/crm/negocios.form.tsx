@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormActions } from "~/components/kit/FormActions";
 import { useLazyForm } from "~/components/kit/lazy-form";
 import { FormField, FormSection, SelectField, TextAreaField } from "~/components/ui/FormField";
+import { LinkedTasks } from "~/components/tasks/LinkedTasks";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { DEAL_ID, dealHref, LOGGED_KINDS, SOURCES } from "~/lib/crm/deal";
 import { activitySchema, dealEditSchema, dealSchema } from "~/lib/crm/deal.schema";
@@ -24,6 +25,9 @@ import {
 import { CRM_PATH } from "~/lib/crm/stages";
 import { quoteEditHref, quoteNewHref, quoteState } from "~/lib/crm/quote";
 import { dealQuotes } from "~/lib/crm/quote.server";
+import { emissivoEditPath } from "~/lib/sales/emissivo";
+import { findSale } from "~/lib/sales/sale-core.server";
+import { linkedOpenTasks } from "~/lib/tasks/tasks.server";
 import { todayIn } from "~/lib/platform/time-zone";
 import { formatMoney } from "~/lib/platform/format";
 import { malformed, parseForm } from "~/lib/kit/forms";
@@ -46,7 +50,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { t } = getI18n(context);
   const row = params.id ? (DEAL_ID.test(params.id) ? await findDeal(scope, params.id) : null) : null;
   if (params.id && !row) throw notFound();
-  const [stages, clients, owners, timeline, quotes] = await Promise.all([listStages(scope), dealClientOptions(scope), ownerOptions(scope), row ? dealTimeline(scope, row.id) : [], row ? dealQuotes(scope, row.id) : []]);
+  const [stages, clients, owners, timeline, quotes, tasks, sale] = await Promise.all([
+    listStages(scope),
+    dealClientOptions(scope),
+    ownerOptions(scope),
+    row ? dealTimeline(scope, row.id) : [],
+    row ? dealQuotes(scope, row.id) : [],
+    row ? linkedOpenTasks(scope, "deal", row.id) : [],
+    row?.saleId ? findSale(scope, row.saleId, "emissivo") : null,
+  ]);
   const today = todayIn(scope.timeZone);
   const stage = row ? stages.find((s) => s.id === row.stageId) : undefined;
   return {
@@ -58,6 +70,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ownerLocked: !seesAllDeals(scope.role),
     timeline,
     quotes: quotes.map((q) => ({ id: q.id, number: q.number, title: q.title, state: quoteState(q.status, q.validUntil, today), totalCents: q.totalCents, currency: q.currency, lastViewedAt: q.lastViewedAt, viewCount: q.viewCount })),
+    // Its open tasks (Tarefas) and the sale it became (the viewer's to see), read-only.
+    tasks,
+    sale: sale ? { href: emissivoEditPath(sale.id), number: sale.number, status: sale.status } : null,
+    now: Date.now(),
     timeZone: scope.timeZone,
     documentTitle: row ? row.title : t("crm.deal.new"),
   };
@@ -101,7 +117,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function DealForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { deal, values, stages, clients, owners, ownerLocked, timeline, quotes, timeZone } = loaderData;
+  const { deal, values, stages, clients, owners, ownerLocked, timeline, quotes, tasks, sale, now, timeZone } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useLazyForm({
     id: `deal-${deal?.id ?? "new"}-${deal?.version ?? 0}`,
@@ -208,6 +224,12 @@ export default function DealForm({ loaderData, actionData }: Route.ComponentProp
           </Flex>
         </Card>
       )}
+      {deal && sale && (
+        <Text data-testid="deal-sale">
+          <Link to={sale.href}>{t("crm.client.sale", { number: sale.number })}</Link> · <Badge>{t(`sales.status.${sale.status}`)}</Badge>
+        </Text>
+      )}
+      {deal && <LinkedTasks tasks={tasks} timeZone={timeZone} now={now} kind="deal" id={deal.id} />}
       {deal && (
         <Card data-testid="deal-timeline">
           <Flex direction="column" gap="3">

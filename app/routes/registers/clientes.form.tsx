@@ -13,6 +13,8 @@ import { CLIENT_EMPTY, clientFormValues, clientSpec } from "~/lib/registers/clie
 import { clientOpenTasks } from "~/lib/tasks/tasks.server";
 import { LinkedTasks } from "~/components/tasks/LinkedTasks";
 import { ClientDeals } from "~/components/crm/ClientDeals";
+import { ClientSales } from "~/components/crm/ClientSales";
+import { clientSales } from "~/lib/crm/client-sales.server";
 import { clientDeals } from "~/lib/crm/deal.server";
 import { recordAction } from "~/lib/kit/record-action.server";
 import { recordLoader } from "~/lib/kit/record-loader.server";
@@ -32,9 +34,11 @@ export const loader = ({ context, request, params }: Route.LoaderArgs) => {
     toForm: clientFormValues,
     empty: CLIENT_EMPTY,
     newTitle: getI18n(context).t("registers.clients.new"),
-    // Its open tasks (Tarefas), read-only.
-    // Its deals (CRM), read-only.
-    extra: async (row) => ({ tasks: row ? await clientOpenTasks(scope, row.id) : [], deals: row ? await clientDeals(scope, row.id) : [], now: Date.now() }),
+    // Its open tasks (Tarefas), deals (CRM) and sales, read-only.
+    extra: async (row) => {
+      const [tasks, deals, sales] = row ? await Promise.all([clientOpenTasks(scope, row.id), clientDeals(scope, row.id), clientSales(scope, row.id)]) : [[], [], null];
+      return { tasks, deals, sales, now: Date.now() };
+    },
   });
 };
 
@@ -61,6 +65,7 @@ export default function ClientForm({ loaderData, actionData, params }: Route.Com
     >
       {!isNew && params.id && <LinkedTasks tasks={loaderData.tasks} timeZone={loaderData.timeZone} now={loaderData.now} kind="client" id={params.id} />}
       {!isNew && <ClientDeals deals={loaderData.deals} />}
+      {!isNew && loaderData.sales && <ClientSales sales={loaderData.sales.sales} allHref={loaderData.sales.allHref} />}
     </RecordPage>
   );
 }

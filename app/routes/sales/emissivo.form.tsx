@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { EmissivoFields } from "~/components/sales/emissivo/EmissivoFields";
 import { EditPreview, NewClientForm, SaleActions, SaleTimeline, SaleTitles } from "~/components/sales/emissivo/SaleSide";
+import { LinkedTasks } from "~/components/tasks/LinkedTasks";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { StatusBadge } from "~/components/ui/StatusBadge";
@@ -10,6 +11,7 @@ import { translate } from "~/lib/platform/translate";
 import { EMISSIVO_LIST_PATH } from "~/lib/sales/emissivo";
 import { emissivoAction, emissivoScreen } from "~/lib/sales/emissivo-action.server";
 import { SERVICE_CURRENCIES } from "~/lib/services/fields";
+import { linkedOpenTasks } from "~/lib/tasks/tasks.server";
 import { getI18n, getLocale } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
@@ -23,7 +25,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
   const screen = await emissivoScreen(scope, params.id);
   const t = getI18n(context).t;
-  return { ...screen, documentTitle: screen.sale ? t("sales.common.numberOf", { number: screen.sale.number }) : t("sales.emissivo.new") };
+  // Its open tasks (Tarefas), read-only.
+  const tasks = screen.sale ? await linkedOpenTasks(scope, "sale", screen.sale.id) : [];
+  return { ...screen, tasks, now: Date.now(), documentTitle: screen.sale ? t("sales.common.numberOf", { number: screen.sale.number }) : t("sales.emissivo.new") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
@@ -84,6 +88,7 @@ export default function EmissivoForm({ loaderData, actionData }: Route.Component
       />
       <NewClientForm />
       {sale && <SaleTitles titles={loaderData.titles} />}
+      {sale && <LinkedTasks tasks={loaderData.tasks} timeZone={loaderData.timeZone} now={loaderData.now} kind="sale" id={sale.id} />}
       {sale && <SaleTimeline entries={loaderData.timeline} timeZone={loaderData.timeZone} />}
     </Flex>
   );

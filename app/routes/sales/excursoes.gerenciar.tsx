@@ -20,6 +20,8 @@ import { seatRoomName } from "~/lib/sales/seats";
 import { getEnv } from "~/middleware/cloudflare";
 import { getI18n, getLocale } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
+import { LinkedTasks } from "~/components/tasks/LinkedTasks";
+import { linkedOpenTasks } from "~/lib/tasks/tasks.server";
 import seatMapStyles from "~/components/services/seat-map.css?url";
 import type { Route } from "./+types/excursoes.gerenciar";
 
@@ -32,9 +34,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
   const row = await findSale(scope, params.id, "excursion");
   if (!row) throw notFound();
-  const page = await excursionSalePage(scope, row);
+  const [page, tasks] = await Promise.all([excursionSalePage(scope, row), linkedOpenTasks(scope, "sale", row.id)]);
   return {
     ...page,
+    // Its open tasks (Tarefas), read-only.
+    tasks,
+    now: Date.now(),
     room: seatRoomName(scope.agencyId, page.excursion.id),
     me: scope.userId,
     timeZone: scope.timeZone,
@@ -290,6 +295,8 @@ export default function ManageExcursionSale({ loaderData }: Route.ComponentProps
           </fetcher.Form>
         </SectionCard>
       )}
+
+      <LinkedTasks tasks={loaderData.tasks} timeZone={timeZone} now={loaderData.now} kind="sale" id={sale.id} />
 
       <SectionCard title={t("sales.common.timeline")}>
         <TimelineList entries={timeline} timeZone={timeZone} />

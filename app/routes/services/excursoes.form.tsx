@@ -10,6 +10,8 @@ import { ExcursionStatusPanel } from "~/components/services/excursions/Excursion
 import { SeatMap } from "~/components/services/SeatMap";
 import { ServiceActions } from "~/components/services/ServiceActions";
 import { ServiceImages } from "~/components/services/ServiceImages";
+import { LinkedTasks } from "~/components/tasks/LinkedTasks";
+import { linkedOpenTasks } from "~/lib/tasks/tasks.server";
 import { FormSection } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
@@ -78,6 +80,8 @@ export const loader = async ({ context, request, params }: Route.LoaderArgs) => 
         row ? charterLayout(scope, row.charterId) : null,
         row?.charterId ? seatStates(scope, row.id) : {},
       ]);
+      // Its open tasks (Tarefas), read-only.
+      const tasks = row ? await linkedOpenTasks(scope, "excursion", row.id) : [];
       return {
         recordId: row?.id ?? null,
         formValues: row ? excursionFormValues(row, children, scope.timeZone) : null,
@@ -97,6 +101,8 @@ export const loader = async ({ context, request, params }: Route.LoaderArgs) => 
         publicPath: row?.published ? publicExcursionPath(row.slug) : null,
         slugKept: !!row?.publishedAt,
         canArchive: canArchiveServices(scope.role),
+        tasks,
+        now: Date.now(),
       };
     },
   });
@@ -203,6 +209,7 @@ export default function ExcursionForm({ loaderData, actionData }: Route.Componen
           <ServiceImages images={loaderData.images} actionData={ad} />
         </FormSection>
       )}
+      {!isNew && loaderData.recordId && <LinkedTasks tasks={loaderData.tasks} timeZone={loaderData.timeZone} now={loaderData.now} kind="excursion" id={loaderData.recordId} />}
       {loaderData.history && (
         <RecordHistory entries={loaderData.history.entries} more={loaderData.history.more} timeZone={loaderData.timeZone} fieldLabel={fieldLabel} formatValue={formatValue} />
       )}
