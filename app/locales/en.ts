@@ -14,6 +14,7 @@ import crm from "~/locales/crm/en";
 import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 import payments from "~/locales/payments/en";
+import paymentWebhooks from "~/locales/payments/webhooks/en";
 
 export default {
   ...system,
@@ -35,6 +36,7 @@ export default {
   ...financeSettings,
   // Payments through Asaas: ./payments/en.ts
   ...payments,
+  ...paymentWebhooks,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

@@ -14,6 +14,7 @@ import crm from "~/locales/crm/es";
 import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
 import payments from "~/locales/payments/es";
+import paymentWebhooks from "~/locales/payments/webhooks/es";
 
 export default {
   ...system,
@@ -35,6 +36,7 @@ export default {
   ...financeSettings,
   // Payments through Asaas: ./payments/es.ts
   ...payments,
+  ...paymentWebhooks,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

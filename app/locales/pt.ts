@@ -15,6 +15,7 @@ import crm from "~/locales/crm/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
 import payments from "~/locales/payments/pt";
+import paymentWebhooks from "~/locales/payments/webhooks/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -37,6 +38,7 @@ const pt = {
   ...financeSettings,
   // Payments through Asaas: ./payments/pt.ts
   ...payments,
+  ...paymentWebhooks,
   // The record kit's generic messages (saved, stale, delete, duplicate, history), for every module
   records: {
     saved: "{{name}} foi salvo.",

@@ -1,5 +1,4 @@
-import type paymentWebhooksPt from "~/locales/payments/webhooks/pt";
-import type { Translation } from "~/locales/translation";
+import type { PaymentWebhooksTranslation } from "~/locales/payments/webhooks/pt";
 
 const paymentWebhooksEn = {
   paymentWebhooks: {
@@ -54,6 +53,6 @@ const paymentWebhooksEn = {
       settlementAccount: "The Asaas integration has no bank account for settlements.",
     },
   },
-} satisfies Translation<typeof paymentWebhooksPt>;
+} satisfies PaymentWebhooksTranslation;
 
 export default paymentWebhooksEn;

@@ -1,5 +1,4 @@
-import type paymentWebhooksPt from "~/locales/payments/webhooks/pt";
-import type { Translation } from "~/locales/translation";
+import type { PaymentWebhooksTranslation } from "~/locales/payments/webhooks/pt";
 
 const paymentWebhooksEs = {
   paymentWebhooks: {
@@ -54,6 +53,6 @@ const paymentWebhooksEs = {
       settlementAccount: "La integración con Asaas no tiene cuenta bancaria para las liquidaciones.",
     },
   },
-} satisfies Translation<typeof paymentWebhooksPt>;
+} satisfies PaymentWebhooksTranslation;
 
 export default paymentWebhooksEs;

@@ -57,3 +57,4 @@ const paymentWebhooksPt = {
 };
 
 export default paymentWebhooksPt;
+export type PaymentWebhooksTranslation = typeof paymentWebhooksPt;
