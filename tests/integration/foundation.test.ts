@@ -122,37 +122,31 @@ describe("webhooks Worker", () => {
     expect(await res.json()).toEqual({ worker: "webhooks", status: "ok", database: true });
   });
 
-  it("stores an event once; a replay is a no-op", async () => {
-    const event = JSON.stringify({ id: "evt_test_1", event: "PAYMENT_RECEIVED", payment: { id: "pay_1" } });
-    const first = await post(event);
-    expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ received: true });
-    const again = await post(event);
-    expect(await again.json()).toEqual({ received: true, duplicate: true });
-    const { results } = await env.DB.prepare("select event_type, status from webhook_event where event_id = 'evt_test_1'").all();
-    expect(results).toEqual([{ event_type: "PAYMENT_RECEIVED", status: "received" }]);
-  });
-
-  it("refuses malformed events and stores nothing", async () => {
+  it("answers 404 on the old shared URL, storing nothing (each agency has its own URL: payments-webhooks.test.ts)", async () => {
     const before = await env.DB.prepare("select count(*) as n from webhook_event").first<{ n: number }>();
-    expect((await post("{not json")).status).toBe(400);
-    expect((await post(JSON.stringify({ event: "X" }))).status).toBe(400);
+    const event = JSON.stringify({ id: "evt_test_1", event: "PAYMENT_RECEIVED", payment: { id: "pay_1" } });
+    const res = await post(event);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+    expect((await post("{not json")).status).toBe(404);
     const after = await env.DB.prepare("select count(*) as n from webhook_event").first<{ n: number }>();
     expect(after?.n).toBe(before?.n);
   });
 
-  it("processes queued events exactly once", async () => {
-    await post(JSON.stringify({ id: "evt_test_2", event: "PAYMENT_CONFIRMED" }));
-    const row = await env.DB.prepare("select id from webhook_event where event_id = 'evt_test_2'").first<{ id: string }>();
+  it("processes queued events exactly once (an event of no known charge is ignored)", async () => {
+    const id = crypto.randomUUID();
+    await env.DB.prepare("insert into webhook_event (id, provider, event_id, event_type, payload, received_at) values (?, 'asaas', 'evt_test_2', 'PAYMENT_CONFIRMED', ?, ?)")
+      .bind(id, JSON.stringify({ id: "evt_test_2", event: "PAYMENT_CONFIRMED", payment: { id: "pay_2" } }), new Date().toISOString())
+      .run();
     const batch = createMessageBatch<WebhookQueueMessage>("rota-webhook-events", [
-      { id: "m1", timestamp: new Date(), attempts: 1, body: { webhookEventId: row!.id } },
-      { id: "m2", timestamp: new Date(), attempts: 1, body: { webhookEventId: row!.id } },
+      { id: "m1", timestamp: new Date(), attempts: 1, body: { webhookEventId: id } },
+      { id: "m2", timestamp: new Date(), attempts: 1, body: { webhookEventId: id } },
     ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(["m1", "m2"]);
-    const processed = await env.DB.prepare("select status, attempts from webhook_event where id = ?").bind(row!.id).first();
-    expect(processed).toEqual({ status: "processed", attempts: 1 });
+    const processed = await env.DB.prepare("select status, attempts from webhook_event where id = ?").bind(id).first();
+    expect(processed).toEqual({ status: "ignored", attempts: 1 });
   });
 });
