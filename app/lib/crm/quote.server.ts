@@ -214,7 +214,7 @@ export async function sendQuote(scope: Scope, mailer: Mailer, origin: string, ro
 export type OpenQuote = {
   row: QuoteRow;
   state: QuoteState;
-  agency: { name: string; timeZone: string; logo: boolean; id: string };
+  agency: { name: string; timeZone: string; logoUrl: string | null; id: string };
   contact: string;
   items: QuoteItemRow[];
   dealOwner: string | null;
@@ -237,7 +237,8 @@ export async function openQuote(anyDb: Db, slug: string, now: number = Date.now(
   return {
     row: found.quote,
     state: quoteState(found.quote.status, found.quote.validUntil, todayIn(found.timeZone, now)),
-    agency: { name: found.agencyName, timeZone: found.timeZone, logo: !!found.logoKey, id: found.quote.agencyId },
+    // The agency's logo is a public file (/arquivos/logo/{agency}), versioned by its key.
+    agency: { name: found.agencyName, timeZone: found.timeZone, logoUrl: found.logoKey ? `/arquivos/logo/${found.quote.agencyId}?v=${encodeURIComponent(found.logoKey.slice(-12))}` : null, id: found.quote.agencyId },
     contact: found.clientName ?? found.leadName ?? "",
     items,
     dealOwner: found.owner,

@@ -17,6 +17,8 @@ export const MAX_QUOTE_ITEMS = 30;
 export const BLANK_ROWS = 3;
 /** 10^12 cents: far above any trip, far below the float's integer range. */
 export const MAX_QUOTE_CENTS = 1_000_000_000_000;
+/** Answers (accept or decline posts) a quote's link takes in an hour, from anyone: far above a client's, far below a flood. */
+export const QUOTE_ANSWER_RATE = { windowMs: 3_600_000, max: 10 };
 /** A public slug: randomToken()'s base64url of 32 bytes. */
 export const QUOTE_SLUG = /^[A-Za-z0-9_-]{20,100}$/;
 

@@ -199,6 +199,8 @@ const crmEn = {
         accepted: "Quote accepted. Thank you! The agency will be in touch.",
         declined: "Quote declined. Thank you for letting us know.",
         expired: "This quote expired on {{date}}. Contact the agency for a new one.",
+        tooMany: "Too many answers to this quote in a short time. Try again later or contact the agency.",
+        logo: "Agency logo",
         notFound: "Quote not found",
         notFoundText: "The link may be wrong or the quote is no longer available.",
         terms: "Terms",

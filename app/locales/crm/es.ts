@@ -199,6 +199,8 @@ const crmEs = {
         accepted: "Presupuesto aceptado. ¡Gracias! La agencia se pondrá en contacto.",
         declined: "Presupuesto rechazado. Gracias por avisarnos.",
         expired: "Este presupuesto venció el {{date}}. Contacte a la agencia para uno nuevo.",
+        tooMany: "Demasiadas respuestas a este presupuesto en poco tiempo. Inténtelo más tarde o contacte a la agencia.",
+        logo: "Logotipo de la agencia",
         notFound: "Presupuesto no encontrado",
         notFoundText: "El enlace puede estar equivocado o el presupuesto ya no está disponible.",
         terms: "Condiciones",

@@ -199,6 +199,8 @@ const crmPt = {
         accepted: "Orçamento aceito. Obrigado! A agência entrará em contato.",
         declined: "Orçamento recusado. Obrigado pelo retorno.",
         expired: "Este orçamento venceu em {{date}}. Fale com a agência para um novo.",
+        tooMany: "Muitas respostas a este orçamento em pouco tempo. Tente de novo mais tarde ou fale com a agência.",
+        logo: "Logotipo da agência",
         notFound: "Orçamento não encontrado",
         notFoundText: "O link pode estar incorreto ou o orçamento não está mais disponível.",
         terms: "Condições",

@@ -2,6 +2,7 @@ import { Box, Button, Card, Flex, Heading, Separator, Text, TextArea } from "@ra
 import { CheckCircle2, FileWarning } from "lucide-react";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { QUOTE_ANSWER_RATE } from "~/lib/crm/quote";
 import { acceptSchema, declineSchema } from "~/lib/crm/quote.schema";
 import { acceptQuote, declineQuote, markQuoteViewed, openQuote, type OpenQuote } from "~/lib/crm/quote.server";
 import { parseForm } from "~/lib/kit/forms";
@@ -9,10 +10,11 @@ import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 import { textIn } from "~/lib/platform/text-in";
 import { getEnv } from "~/middleware/cloudflare";
 import { getLocale } from "~/middleware/i18n";
-import { publicScope } from "~/middleware/session";
+import { hitRateLimit } from "~/lib/platform/rate-limit.server";
+import { getViewer, publicScope } from "~/middleware/session";
 import type { Route } from "./+types/orcamento";
 
-const KEYS = ["heading", "for", "validUntil", "accept", "decline", "declineReason", "confirmDecline", "accepted", "declined", "expired", "terms", "discount", "fees", "total"] as const;
+const KEYS = ["heading", "for", "validUntil", "accept", "decline", "declineReason", "confirmDecline", "accepted", "declined", "expired", "terms", "discount", "fees", "total", "tooMany", "logo"] as const;
 
 /** The page's texts in the quote's language (the browser holds only the visitor's). */
 function view(q: OpenQuote) {
@@ -24,6 +26,7 @@ function view(q: OpenQuote) {
     language: lang,
     state: q.state,
     agency: q.agency.name,
+    logoUrl: q.agency.logoUrl,
     title: q.row.title,
     terms: q.row.terms,
     items: q.items.map((it) => ({
@@ -41,12 +44,17 @@ function view(q: OpenQuote) {
 
 const notFoundTexts = (lang: string) => ({ title: textIn(lang, "crm.quotes.public.notFound"), text: textIn(lang, "crm.quotes.public.notFoundText") });
 
-/** Anyone with the link (no session): the quote in its language; an unknown slug is a 404 page. Each opening is counted. */
+/**
+ * Anyone with the link (no session): the quote in its language; an unknown slug is a 404 page.
+ * Each opening is counted, except the agency's own staff checking the link (signed in to it; or a SuperAdmin).
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db, ip } = publicScope(context, request);
   const q = await openQuote(db, params.slug);
   if (!q) return data({ quote: null, missing: notFoundTexts(getLocale(context)) }, { status: 404 });
-  await markQuoteViewed(db, q, ip);
+  const viewer = getViewer(context);
+  const staff = !!viewer && (viewer.role === "SuperAdmin" || viewer.agency?.id === q.row.agencyId);
+  if (!staff) await markQuoteViewed(db, q, ip);
   return { quote: view(q), missing: null };
 }
 
@@ -56,11 +64,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-/** intent=accept, or decline with a reason: 404 unknown slug, 400 bad input, 409 already answered, 410 expired. */
+/** intent=accept, or decline with a reason: 404 unknown slug, 400 bad input, 409 already answered, 410 expired, 429 too many answers to this link. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { db, ip } = publicScope(context, request);
   const q = await openQuote(db, params.slug);
   if (!q) return data({ done: null, error: "notFound" as const }, { status: 404 });
+  if (!(await hitRateLimit(db, `quote-answer:${q.row.id}`, QUOTE_ANSWER_RATE))) return data({ done: null, error: "tooMany" as const }, { status: 429 });
   const formData = await request.formData();
   const intent = formData.get("intent");
   const env = getEnv(context);
@@ -103,9 +112,12 @@ export default function PublicQuote({ loaderData, actionData }: Route.ComponentP
   return (
     <Box p={{ initial: "3", sm: "5" }} maxWidth="760px" mx="auto" lang={q.language} data-testid="public-quote" data-state={done ?? q.state}>
       <Flex direction="column" gap="4">
-        <Text size="4" weight="bold" data-testid="quote-agency">
-          {q.agency}
-        </Text>
+        <Flex gap="3" align="center">
+          {q.logoUrl && <img src={q.logoUrl} alt={q.texts.logo} height={48} style={{ maxWidth: 160, objectFit: "contain" }} data-testid="quote-logo" />}
+          <Text size="4" weight="bold" data-testid="quote-agency">
+            {q.agency}
+          </Text>
+        </Flex>
         <div>
           <Heading as="h1" size="6">
             {q.texts.heading}
@@ -176,6 +188,11 @@ export default function PublicQuote({ loaderData, actionData }: Route.ComponentP
           </Text>
         ) : (
           <Flex direction="column" gap="3">
+            {actionData?.error === "tooMany" && (
+              <Text role="alert" color="red" data-testid="quote-too-many">
+                {q.texts.tooMany}
+              </Text>
+            )}
             <Form method="post">
               <Button type="submit" name="intent" value="accept" size="3" disabled={busy} style={{ width: "100%" }} data-testid="quote-accept">
                 {q.texts.accept}
