@@ -83,9 +83,28 @@ const cardColumns = {
   version: deal.version,
 };
 
-/** The stages with their counters and each column's first cards in position order. */
+/**
+ * An Agente's own totals per stage (count and value of the deals they own), in one grouped
+ * read through the owner index — the stage counters are agency-wide.
+ */
+async function ownTotals(scope: Scope): Promise<Map<string, { dealCount: number; valueCents: number }>> {
+  const rows = await scope.db
+    .select({ stageId: deal.stageId, dealCount: sql<number>`count(*)`, valueCents: sql<number>`coalesce(sum(${deal.valueCents}), 0)` })
+    .from(deal)
+    .where(and(...dealScopeWhere(scope)))
+    .groupBy(deal.stageId);
+  return new Map(rows.map((r) => [r.stageId, { dealCount: Number(r.dealCount), valueCents: Number(r.valueCents) }]));
+}
+
+/**
+ * The stages with their totals and each column's first cards in position order. The totals
+ * are the stage counters (kept by triggers, no scan), or for an Agente, who sees only their
+ * own deals, the sums of those.
+ */
 export async function boardOf(scope: Scope): Promise<{ stages: StageRow[]; cards: BoardCard[] }> {
-  const stages = await listStages(scope);
+  const listed = await listStages(scope);
+  const own = seesAllDeals(scope.role) ? null : await ownTotals(scope);
+  const stages = own ? listed.map((s) => ({ ...s, ...(own.get(s.id) ?? { dealCount: 0, valueCents: 0 }) })) : listed;
   const columns = await Promise.all(
     stages.map((s) =>
       scope.db
