@@ -22,3 +22,8 @@ export function asaasTransport(env: TransportEnv, db: Db, waitUntil?: (promise: 
   if (usesNetwork(env)) return (request) => fetch(request);
   return (request) => handleSimulatorRequest({ db, deliver: simulatorDelivery(env), waitUntil }, request);
 }
+
+/** The payment functions' dependencies for a request: the data key and the way to Asaas. */
+export function paymentDeps(env: TransportEnv & { DATA_ENCRYPTION_KEY: string }, db: Db, ctx?: { waitUntil(promise: Promise<unknown>): void }) {
+  return { encryptionKey: env.DATA_ENCRYPTION_KEY, transport: asaasTransport(env, db, ctx ? (p) => ctx.waitUntil(p) : undefined) };
+}

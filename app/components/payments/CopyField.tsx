@@ -1,0 +1,32 @@
+import { Button, Code, Flex, Text } from "@radix-ui/themes";
+import { Copy } from "lucide-react";
+import { useToast } from "~/components/ui/Toaster";
+
+/** A labelled value shown as selectable text with a copy button (the button needs JavaScript). */
+export function CopyField({ label, value, testId, copyLabel, copiedLabel }: { label: string; value: string; testId?: string; copyLabel: string; copiedLabel: string }) {
+  const toast = useToast();
+  return (
+    <Flex direction="column" gap="1">
+      <Text size="2" weight="medium">
+        {label}
+      </Text>
+      <Flex gap="2" align="center" wrap="wrap">
+        <Code size="2" className="selectable" style={{ wordBreak: "break-all", maxWidth: "100%" }} data-testid={testId}>
+          {value}
+        </Code>
+        <Button
+          type="button"
+          size="1"
+          variant="soft"
+          color="gray"
+          aria-label={`${copyLabel}: ${label}`}
+          onClick={() => {
+            void navigator.clipboard?.writeText(value).then(() => toast({ title: copiedLabel }));
+          }}
+        >
+          <Copy size={14} aria-hidden /> {copyLabel}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
