@@ -214,9 +214,7 @@ export default [
       route("minha-agencia", "routes/system/minha-agencia.tsx"),
       route("integracoes", "routes/system/integracoes.tsx"),
       route("integracoes/asaas", "routes/system/integracoes.asaas.tsx"),
-      // The Asaas webhook history and one event (payload, replay): routes/system/integracoes.webhooks*.
-      route("integracoes/webhooks", "routes/system/integracoes.webhooks.tsx"),
-      route("integracoes/webhooks/:id", "routes/system/integracoes.webhooks.evento.tsx"),
+      screen("sistema", "integracoes/webhooks"),
       route("sobre", "routes/system/sobre.tsx"),
       route("historico-versoes", "routes/system/historico-versoes.tsx"),
     ]),
