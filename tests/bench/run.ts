@@ -7,7 +7,8 @@
  *   - per target: req/s and p99 at c=BENCH_CONNECTIONS, p50 at c=1 (autocannon), and the
  *     RATIO to the bare Worker + D1 (its req/s ÷ the target's), against issue #12's goals,
  *   - the same on the clients list with 100,000 clients in the agency, and on the sales lists and
- *     the /vendas overview with 100,000 sales (tests/bench/seed-sales.ts),
+ *     the /vendas overview with 100,000 sales (tests/bench/seed-sales.ts), and on the CRM kanban
+ *     with 5,000 open deals (tests/bench/seed-crm.ts),
  *   - the same on the receivables list (first page, page 2, a later page, filtered, searched),
  *     its totals request and the DRE of a year with 100,000 receivables in the agency
  *     (tests/bench/seed-finance.ts),
@@ -34,6 +35,7 @@ import { BENCH_TITLES, financeTargets, seedFinance, type SeededFinance } from ".
 import { BENCH_EXCURSION_PASSENGERS, excursionTargets, seedExcursion } from "./seed-excursions.ts";
 import { BENCH_PACKAGES, packageListTargets, seedPackages } from "./seed-packages.ts";
 import { BENCH_SALES, salesTargets, seedSales, type SeededSales } from "./seed-sales.ts";
+import { BENCH_DEALS, crmTargets, seedCrm, type SeededCrm } from "./seed-crm.ts";
 import { measureSeatHolds, type SeatHoldResult } from "./seat-hold.ts";
 import { measureContractGeneration, type ContractGenerationResult } from "./contract-generation.ts";
 import { freshState, queryLogConfig, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
@@ -83,6 +85,7 @@ export const staffPages: { name: string; path: string }[] = [
   { name: "service providers list", path: "/cadastros/prestadores" },
   { name: "boarding points list", path: "/cadastros/embarques" },
   { name: "destinations list", path: "/cadastros/destinos" },
+  { name: "CRM pipeline (kanban)", path: "/crm" },
   { name: "task overview + board", path: "/tarefas" },
   { name: "tasks list (a fazer)", path: "/tarefas/a_fazer" },
   { name: "task types list", path: "/tarefas/tipos" },
@@ -221,6 +224,7 @@ type Results = {
   httpFinance: HttpResult[];
   financeSeed: SeededFinance | null;
   salesSeed: SeededSales | null;
+  crmSeed: SeededCrm | null;
   /** D1 statements of one warm request per finance target, through the query-log wrapper. */
   financeQueries: QueryCost[];
 };
@@ -783,6 +787,9 @@ function tables(r: Results): Table[] {
         ...(r.salesSeed
           ? [["bench data", "tests/bench/seed-sales.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.salesSeed.ms), `${r.salesSeed.sales} sales, ${kb(r.salesSeed.sqlBytes)} SQL`]]
           : []),
+        ...(r.crmSeed
+          ? [["bench data", "tests/bench/seed-crm.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.crmSeed.ms), `${r.crmSeed.deals} open deals, ${kb(r.crmSeed.sqlBytes)} SQL`]]
+          : []),
         ...(r.financeSeed
           ? [["bench data", "tests/bench/seed-finance.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.financeSeed.ms), `${r.financeSeed.titles} receivables, ${r.financeSeed.entries} settlements, ${kb(r.financeSeed.sqlBytes)} SQL`]]
           : []),
@@ -908,6 +915,7 @@ async function main() {
   let clientsSeed: SeededClients;
   let financeSeed: SeededFinance;
   let salesSeed: SeededSales;
+  let crmSeed: SeededCrm;
   const httpFinance: HttpResult[] = [];
   let financeQueries: QueryCost[];
   let serverColdStartMs: number;
@@ -950,6 +958,8 @@ async function main() {
     await seedExcursion(root, STATE_DIR);
     console.log(`Seeding ${BENCH_SALES} sales into Sol Viagens (tests/bench/seed-sales.ts)...`);
     salesSeed = seedSales(root, STATE_DIR);
+    console.log(`Seeding ${BENCH_DEALS} open deals into Sol Viagens (tests/bench/seed-crm.ts)...`);
+    crmSeed = seedCrm(root, STATE_DIR);
     app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
     const cookie100k = await signIn(app.baseUrl, "10.250.0.3");
     const big = [
@@ -958,6 +968,7 @@ async function main() {
       ...(await packageListTargets(app.baseUrl, cookie100k)).map((t) => ({ ...t, goal: GOALS.page })),
       ...(await excursionTargets(app.baseUrl, cookie100k)).map((t) => ({ ...t, goal: t.path.endsWith(".data") ? GOALS.data : GOALS.page })),
       ...salesTargets(cookie100k).map((t) => ({ ...t, goal: t.path.includes(".data") ? GOALS.data : GOALS.page })),
+      ...crmTargets(cookie100k, await signIn(app.baseUrl, "10.250.0.10", "agente@sol.example")).map((t) => ({ ...t, goal: t.path.includes(".data") ? GOALS.data : GOALS.page })),
       { name: "dashboard (100k clients)", path: "/dashboard", headers: { Cookie: cookie100k }, goal: GOALS.page },
       { name: "dashboard (100k clients) .data", path: dataPath("/dashboard"), headers: { Cookie: cookie100k }, goal: GOALS.data },
     ];
@@ -1015,6 +1026,7 @@ async function main() {
     httpFinance,
     financeSeed,
     salesSeed,
+    crmSeed,
     financeQueries,
   };
 
