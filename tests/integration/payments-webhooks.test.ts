@@ -16,7 +16,8 @@ import { createDb } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { hashWebhookToken } from "~/lib/payments/token";
 import { FAILURE_ALERT_THRESHOLD, processStoredEvent } from "~/lib/payments/events.server";
-import { createAgency, createUser } from "./fixtures";
+import { createAgency, createUser, signIn } from "./fixtures";
+import { appRequest, json } from "./harness";
 import { FUZZ_RUNS } from "./fuzz";
 
 type World = { agencyId: string; token: string; scope: Scope; clientId: string; revenue: string; bankAccountId: string; intermediaryId: string; sellerUserId: string; agentId: string };
@@ -424,4 +425,77 @@ describe("fuzzed payloads and headers", () => {
     },
     600_000,
   );
+});
+
+describe("the history page /sistema/integracoes/webhooks", () => {
+  const PAGE = "/sistema/integracoes/webhooks";
+  type Page = { rows: { id: string; eventType: string; status: string; titleId: string | null; externalRef: string | null; titleDescription: string | null }[]; page: { next: string | null; total: number }; failures: { failures: number; alarming: boolean } | null; canReplay: boolean };
+
+  it("lists the agency's events newest first, keyset-paged and filtered; the detail shows the payload; another agency's event is a 404", async () => {
+    const p = await world();
+    const admin = await createUser({ role: "Admin", agencyId: p.agencyId });
+    const cookie = await signIn(admin.email);
+    const c = await charged(p);
+    await post(p, asaasEvent("PAYMENT_RECEIVED", c.paymentId));
+    for (let i = 0; i < 26; i++) await post(p, asaasEvent("PAYMENT_OVERDUE", `pay_nobody_${i}`));
+    await drain(p.agencyId);
+    const first = await json<Page>(await appRequest(`${PAGE}?size=25`, { cookie }));
+    expect(first.rows.length).toBe(25);
+    expect(first.page.total).toBe(27);
+    expect(first.canReplay).toBe(true);
+    const second = await json<Page>(await appRequest(`${PAGE}?size=25&after=${encodeURIComponent(first.page.next!)}`, { cookie }));
+    expect(second.rows.length).toBe(2);
+    expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(27);
+    const processed = await json<Page>(await appRequest(`${PAGE}?status=processed`, { cookie }));
+    expect(processed.rows).toEqual([expect.objectContaining({ eventType: "PAYMENT_RECEIVED", titleId: c.titleId, externalRef: c.paymentId, titleDescription: "Pacote Bonito" })]);
+    const overdue = await json<Page>(await appRequest(`${PAGE}?type=PAYMENT_OVERDUE`, { cookie }));
+    expect(overdue.rows.every((r) => r.eventType === "PAYMENT_OVERDUE" && r.status === "ignored")).toBe(true);
+    // Junk filters are dropped, never an error.
+    expect((await appRequest(`${PAGE}?status=nope&type=%27%3B--&after=zzz`, { cookie })).status).toBe(200);
+    const detail = await json<{ event: { payload: string; eventType: string } }>(await appRequest(`${PAGE}/${processed.rows[0]!.id}`, { cookie }));
+    expect(detail.event.payload).toContain(`\n  "event": "PAYMENT_RECEIVED"`);
+    await post(other, asaasEvent("PAYMENT_OVERDUE", "pay_of_another_agency"));
+    const foreign = (await eventsOf(other.agencyId))[0]!;
+    expect((await appRequest(`${PAGE}/${foreign.id}`, { cookie })).status).toBe(404);
+    expect((await appRequest(`${PAGE}/not-an-id`, { cookie })).status).toBe(404);
+  });
+
+  it("replays one, the selected and the failed ones (Admins only, exactly once); the banner shows when failures pile up", async () => {
+    const p = await world();
+    const admin = await createUser({ role: "Admin", agencyId: p.agencyId });
+    const finance = await createUser({ role: "Financeiro", agencyId: p.agencyId });
+    const cookie = await signIn(admin.email);
+    const financeCookie = await signIn(finance.email);
+    await env.DB.prepare("update payment_integration set bank_account_id = null where agency_id = ?").bind(p.agencyId).run();
+    const charges = [];
+    for (let i = 0; i < FAILURE_ALERT_THRESHOLD; i++) {
+      const c = await charged(p);
+      charges.push(c);
+      await post(p, asaasEvent("PAYMENT_RECEIVED", c.paymentId));
+    }
+    await drain(p.agencyId);
+    const page = await json<Page>(await appRequest(PAGE, { cookie }));
+    // Each failed attempt counts (the Queue's own retries too).
+    expect(page.failures!.alarming).toBe(true);
+    expect(page.failures!.failures).toBeGreaterThanOrEqual(FAILURE_ALERT_THRESHOLD);
+    // Financeiro sees the history but may not replay.
+    expect((await json<Page>(await appRequest(PAGE, { cookie: financeCookie }))).canReplay).toBe(false);
+    expect((await appRequest(PAGE, { cookie: financeCookie, form: { intent: "failed" } })).status).toBe(403);
+    expect((await appRequest(`${PAGE}/${page.rows[0]!.id}`, { cookie: financeCookie, form: {} })).status).toBe(403);
+    // Nothing selected: a message, nothing done.
+    expect(await json(await appRequest(PAGE, { cookie, form: { intent: "selected" } }))).toEqual({ error: "noneSelected" });
+    await env.DB.prepare("update payment_integration set bank_account_id = ? where agency_id = ?").bind(p.bankAccountId, p.agencyId).run();
+    // One from its page, two selected (one of them another agency's: skipped), then the failed rest.
+    const ids = page.rows.map((r) => r.id);
+    expect(await json(await appRequest(`${PAGE}/${ids[0]}`, { cookie, form: {} }))).toEqual({ result: { replayed: 1, failed: 0 } });
+    await post(other, asaasEvent("PAYMENT_OVERDUE", "pay_of_another_agency_2"));
+    const foreign = (await eventsOf(other.agencyId))[0]!.id;
+    expect(await json(await appRequest(PAGE, { cookie, form: { intent: "selected", id: [ids[1]!, ids[0]!, foreign] } }))).toEqual({ result: { replayed: 2, failed: 0 } });
+    expect(await json(await appRequest(PAGE, { cookie, form: { intent: "failed" } }))).toEqual({ result: { replayed: FAILURE_ALERT_THRESHOLD - 2, failed: 0 } });
+    for (const c of charges) {
+      expect(await titleOf(c.titleId)).toMatchObject({ status: "paid" });
+      expect((await entriesOf(c.titleId)).length).toBe(1);
+    }
+    expect((await json<Page>(await appRequest(PAGE, { cookie }))).failures).toEqual({ failures: 0, alarming: false });
+  });
 });

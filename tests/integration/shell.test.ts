@@ -141,12 +141,12 @@ describe("authenticated routes of spec §2.6", () => {
     const comissoes = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: admin }));
     expect(comissoes.screen).toMatchObject({ licence: ["financeiro", "faturamento", "comissoes"], kind: "page" });
     expect(comissoes.documentTitle).toBe("Comissões");
-    const webhooks = await json<ScreenData>(await appRequest("/sistema/integracoes/webhooks", { cookie: admin }));
-    expect(webhooks.screen).toMatchObject({ licence: ["sistema", "integracoes", "webhooks"], kind: "list" });
+    const faturas = await json<ScreenData>(await appRequest("/financeiro/faturamento/listagem-de-faturas", { cookie: admin }));
+    expect(faturas.screen).toMatchObject({ licence: ["financeiro", "faturamento", "listagem_de_faturas"], kind: "page" });
     const en = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: `${admin}; lng=en` }));
     expect(en.documentTitle).toBe("Commissions");
-    const es = await json<ScreenData>(await appRequest("/sistema/integracoes/webhooks", { cookie: `${admin}; lng=es` }));
-    expect(es.documentTitle).toBe("Historial de webhooks");
+    const es = await json<ScreenData>(await appRequest("/financeiro/faturamento/listagem-de-faturas", { cookie: `${admin}; lng=es` }));
+    expect(es.documentTitle).toBe("Listado de facturas");
   });
 });
 

@@ -33,15 +33,10 @@ import { notify, type RealtimeEnv } from "~/lib/platform/realtime.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { textIn } from "~/lib/platform/text-in";
 import { parseAsaasEvent, toCents, type AsaasPayment } from "~/lib/payments/asaas-event";
+import { FAILURE_ALERT_THRESHOLD, RECEIVABLE_PATH, WEBHOOK_HISTORY_PATH } from "~/lib/payments/webhook-history";
 import { applyEvent, HANDLED_EVENTS, normaliseEventTime, settlementWanted, type ChargeState } from "~/lib/payments/charge-state";
 
-/** Consecutive failures after which the agency's Admins are alerted (Asaas pauses at 15). */
-export const FAILURE_ALERT_THRESHOLD = 5;
-/** Asaas interrupts an account's webhook queue after this many non-200 answers in a row. */
-export const ASAAS_PAUSE_AFTER = 15;
-
-export const RECEIVABLE_PATH = "/financeiro/contas-a-receber/editar";
-export const WEBHOOK_HISTORY_PATH = "/sistema/integracoes/webhooks";
+export { ASAAS_PAUSE_AFTER, FAILURE_ALERT_THRESHOLD } from "~/lib/payments/webhook-history";
 
 export type EventsEnv = RealtimeEnv;
 
