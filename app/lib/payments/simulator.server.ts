@@ -24,6 +24,7 @@ import { centsToValue, valueToCents } from "~/lib/payments/asaas-client.server";
 import { parseDocument } from "~/lib/platform/br-documents";
 import type { Db } from "~/lib/platform/db.server";
 import { hashWebhookToken } from "~/lib/payments/token";
+import { todayIn } from "~/lib/platform/time-zone";
 
 /** What a simulated account's key must look like. */
 export function isSimulatorKey(key: string | null | undefined): key is string {
@@ -57,6 +58,8 @@ function randomHex(n: number): string {
     .slice(0, n);
 }
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** Asaas's "today": the day in Brazil (a due date before it is refused). */
+const brDay = (d: Date) => todayIn("America/Sao_Paulo", d);
 /** Asaas's event time: "YYYY-MM-DD HH:mm:ss". */
 const asaasDateTime = (d: Date) => d.toISOString().slice(0, 19).replace("T", " ");
 
@@ -393,7 +396,7 @@ export async function handleSimulatorRequest(deps: SimulatorDeps, request: Reque
     if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > 99_999_999_999.99 || Math.abs(valueToCents(value) - value * 100) > 1e-6 * Math.max(1, value))
       return asaasErrors(400, "invalid_value", "O valor da cobrança é inválido.");
     if (!isValidDay(body.dueDate)) return asaasErrors(400, "invalid_dueDate", "A data de vencimento é inválida.");
-    if (body.dueDate < isoDay(now)) return asaasErrors(400, "invalid_dueDate", "Não é permitido data de vencimento inferior a hoje.");
+    if (body.dueDate < brDay(now)) return asaasErrors(400, "invalid_dueDate", "Não é permitido data de vencimento inferior a hoje.");
     const valueCents = valueToCents(value);
     const id = `pay_${randomHex(16)}`;
     const site = baseUrl(request);
@@ -450,7 +453,7 @@ export async function handleSimulatorRequest(deps: SimulatorDeps, request: Reque
       }
       if (body.dueDate !== undefined) {
         if (!isValidDay(body.dueDate)) return asaasErrors(400, "invalid_dueDate", "A data de vencimento é inválida.");
-        if (body.dueDate < isoDay(now)) return asaasErrors(400, "invalid_dueDate", "Não é permitido data de vencimento inferior a hoje.");
+        if (body.dueDate < brDay(now)) return asaasErrors(400, "invalid_dueDate", "Não é permitido data de vencimento inferior a hoje.");
         next.dueDate = body.dueDate;
         if (next.status === "OVERDUE") next.status = "PENDING";
       }
@@ -526,7 +529,7 @@ export async function applySimAction(deps: SimulatorDeps, paymentId: string, act
   const [row] = await db.select().from(asaasSimPayment).where(eq(asaasSimPayment.id, paymentId));
   if (!row) return { ok: false, reason: "not_found" };
   const payment = JSON.parse(row.body) as SimPayment;
-  const today = isoDay(deps.now?.() ?? new Date());
+  const today = brDay(deps.now?.() ?? new Date());
   const step = transition(payment, action, today);
   if (!step) return { ok: false, reason: "invalid_action" };
   const next: SimPayment = { ...payment, ...step.patch, status: step.status, deleted: step.deleted ?? payment.deleted };
@@ -574,7 +577,7 @@ export async function listSimPayments(deps: Pick<SimulatorDeps, "db" | "now">, a
     .where(cursor)
     .orderBy(desc(asaasSimPayment.createdAt), desc(asaasSimPayment.id))
     .limit(SIM_PAGE_SIZE + 1);
-  const today = isoDay(deps.now?.() ?? new Date());
+  const today = brDay(deps.now?.() ?? new Date());
   const page = rows.slice(0, SIM_PAGE_SIZE).map((r) => {
     const payment = JSON.parse(r.payment.body) as SimPayment;
     let customerName: string | null;

@@ -111,6 +111,7 @@ export default {
       chargeAllPartial: "{{created}} charge(s) created; {{failed}} not: {{error}}",
       chargeAllNone: "There are no open installments without a charge.",
       history: "Previous charges",
+      completeClient: "Complete the client's record",
       errors: {
         notConfigured: "The Asaas integration is not configured or is disabled. Set it up in System → Integrations → Asaas.",
         notReceivable: "Only open receivables can be charged.",

@@ -111,6 +111,7 @@ export default {
       chargeAllPartial: "{{created}} cobro(s) creado(s); {{failed}} no: {{error}}",
       chargeAllNone: "No hay cuotas abiertas sin cobro.",
       history: "Cobros anteriores",
+      completeClient: "Completar el registro del cliente",
       errors: {
         notConfigured: "La integración con Asaas no está configurada o está desactivada. Configúrela en Sistema → Integraciones → Asaas.",
         notReceivable: "Solo se pueden cobrar cuentas por cobrar abiertas.",

@@ -111,6 +111,7 @@ const paymentsPt = {
       chargeAllPartial: "{{created}} cobrança(s) criada(s); {{failed}} não: {{error}}",
       chargeAllNone: "Não há parcelas em aberto sem cobrança.",
       history: "Cobranças anteriores",
+      completeClient: "Completar o cadastro do cliente",
       errors: {
         notConfigured: "A integração com o Asaas não está configurada ou está desativada. Configure-a em Sistema → Integrações → Asaas.",
         notReceivable: "Só contas a receber em aberto podem ser cobradas.",

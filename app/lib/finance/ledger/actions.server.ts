@@ -13,7 +13,7 @@ import { attachToTitle, deleteAttachment } from "~/lib/finance/ledger/attachment
 import { findEntry, manualEntry, reverseEntry, settleTitles, transferBetween } from "~/lib/finance/ledger/entries.server";
 import { attachmentDeleteSchema, cancelSchema, manualSchema, reverseSchema, settleManySchema, settleSchema, titleCreateSchema, titleEditSchema, transferSchema } from "~/lib/finance/ledger/ledger.schema";
 import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
-import { cancelTitle, createTitles, findTitle, updateTitle, type Title } from "~/lib/finance/ledger/titles.server";
+import { cancelTitle, createTitles, findTitle, updateTitle, type Title, type TitleHooks } from "~/lib/finance/ledger/titles.server";
 import { malformed, parseForm } from "~/lib/kit/forms";
 import { redirectWithToast } from "~/lib/platform/flash.server";
 import { forbidden, notFound } from "~/lib/platform/http";
@@ -65,8 +65,8 @@ export async function createTitleAction(scope: Scope, direction: TitleDirection,
   return redirectWithToast(`${DIRECTION_PATH[direction]}/editar/${created.ids[0]}`, { title: "financeLedger.toasts.created", values: { count: created.ids.length } });
 }
 
-/** editar/:id: every intent of the edit screen. */
-export async function titleAction(scope: Scope, direction: TitleDirection, id: string, formData: FormData, bucket: R2Bucket) {
+/** editar/:id: every intent of the edit screen; `hooks` hear of a cancel or an edit once stored. */
+export async function titleAction(scope: Scope, direction: TitleDirection, id: string, formData: FormData, bucket: R2Bucket, hooks: TitleHooks = {}) {
   const title = await findTitle(scope.db, scope.agencyId, id, direction);
   if (!title) throw notFound();
   const intent = String(formData.get("intent") ?? "save");
@@ -78,7 +78,7 @@ export async function titleAction(scope: Scope, direction: TitleDirection, id: s
   const here = `${DIRECTION_PATH[direction]}/editar/${id}`;
   switch (intent) {
     case "save":
-      return saveTitle(scope, title, formData);
+      return saveTitle(scope, title, formData, hooks);
     case "settle": {
       const submission = parseForm(formData, settleSchema);
       if (!submission) return malformed();
@@ -110,6 +110,7 @@ export async function titleAction(scope: Scope, direction: TitleDirection, id: s
       if (submission.status !== "success") return reply("cancel", submission.reply(), 400);
       const result = await cancelTitle(scope, id, submission.value.version, submission.value.reason);
       if (!result.ok) return formError("cancel", result.reason, 409);
+      await hooks.cancelled?.(scope, id);
       return redirectWithToast(here, { title: "financeLedger.toasts.cancelled" });
     }
     case "deleteAttachment": {
@@ -128,7 +129,7 @@ export async function titleAction(scope: Scope, direction: TitleDirection, id: s
   }
 }
 
-async function saveTitle(scope: Scope, title: Title, formData: FormData) {
+async function saveTitle(scope: Scope, title: Title, formData: FormData, hooks: TitleHooks) {
   const submission = parseForm(formData, titleEditSchema);
   if (!submission) return malformed();
   if (submission.status !== "success") return reply("title", submission.reply(), 400);
@@ -151,6 +152,7 @@ async function saveTitle(scope: Scope, title: Title, formData: FormData) {
     if (field) return reply("title", submission.reply({ fieldErrors: { [field]: [E(result.reason)] } }), result.reason === "amountLocked" ? 409 : 400);
     return reply("title", submission.reply({ formErrors: [E(result.reason)] }), 409, { stale: result.reason === "stale", toast: { title: E(result.reason), variant: "destructive" } });
   }
+  if (result.changed.length > 0) await hooks.changed?.(scope, title.id, result.changed);
   return redirectWithToast(`${DIRECTION_PATH[title.direction]}/editar/${title.id}`, { title: "financeLedger.toasts.saved" });
 }
 

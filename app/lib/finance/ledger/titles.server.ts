@@ -166,6 +166,16 @@ export async function findTitle(db: Db, agencyId: string, id: string, direction?
   return row ?? null;
 }
 
+/**
+ * What other modules attach to a title's changes (the payments module keeps a
+ * receivable's provider charge in step: app/lib/payments/charges.server.ts
+ * `chargeHooks`), called after the change is stored. The ledger knows nothing of them.
+ */
+export type TitleHooks = {
+  cancelled?: (scope: Scope, titleId: string) => Promise<void>;
+  changed?: (scope: Scope, titleId: string, fields: string[]) => Promise<void>;
+};
+
 export type TitleEdit = Omit<TitleInput, "direction" | "paymentTermId">;
 export type UpdateFailure = "notFound" | "stale" | "cancelled" | "amountLocked" | TitleFieldError;
 

@@ -17,7 +17,12 @@ import { formatCents } from "~/lib/finance/money";
 import { canManageFinance } from "~/lib/finance/roles";
 import { notFound } from "~/lib/platform/http";
 import { translate } from "~/lib/platform/translate";
-import { getEnv } from "~/middleware/cloudflare";
+import { chargeAction, isChargeIntent } from "~/lib/payments/charge-actions.server";
+import { chargeHooks, hasOpenSiblings, titleCharges } from "~/lib/payments/charges.server";
+import { publicIntegration } from "~/lib/payments/integration.server";
+import { paymentDeps } from "~/lib/payments/transport.server";
+import { ChargePanel } from "~/components/payments/ChargePanel";
+import { getCloudflare, getEnv } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/form";
@@ -40,16 +45,22 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       mode: "new" as const,
       values: { currency: scope.currency, competenceDate: today, dueDate: today },
       edit: null,
+      payments: null,
       documentTitle: i18n.t(`financeLedger.${direction}.new`),
     };
   }
   const title = await findTitle(scope.db, scope.agencyId, params.id, direction);
   if (!title) throw notFound();
-  const [group, entries, attachments, party] = await Promise.all([
+  const receivable = direction === "receivable";
+  const [group, entries, attachments, party, charges, integration, siblings] = await Promise.all([
     groupInstallments(scope.db, scope.agencyId, title.groupId),
     titleEntries(scope.db, scope.agencyId, title.id),
     titleAttachments(scope, title.id),
     partyName(scope.db, scope.agencyId, title.partyKind, title.partyId),
+    // A receivable's Asaas charge (payments module): the live one and the cancelled ones.
+    receivable ? titleCharges(scope, title.id) : null,
+    receivable ? publicIntegration(scope) : null,
+    receivable ? hasOpenSiblings(scope, title) : false,
   ]);
   // A party deleted since stays selectable on its own title.
   const parties = choices.parties.some((p) => p.kind === title.partyKind && p.id === title.partyId)
@@ -76,6 +87,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       entries,
       attachments,
     },
+    payments: charges
+      ? { charges, enabled: !!integration?.enabled && !!integration.configured, environment: integration?.environment ?? "sandbox", siblings, clientId: title.partyKind === "client" ? title.partyId : null }
+      : null,
     documentTitle: `${title.description} · ${translate(i18n, `financeLedger.${direction}.title`)}`,
   };
 }
@@ -87,7 +101,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const direction = directionOf(request);
   const formData = await request.formData();
   if (!params.id) return createTitleAction(scope, direction, formData);
-  return titleAction(scope, direction, params.id, formData, getEnv(context).FILES);
+  if (direction !== "receivable") return titleAction(scope, direction, params.id, formData, getEnv(context).FILES);
+  // A receivable's charge at the payment provider follows it (cancel, amount, due date).
+  const deps = paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx);
+  if (isChargeIntent(formData.get("intent"))) return chargeAction(scope, deps, params.id, formData, `${DIRECTION_PATH[direction]}/editar/${params.id}`);
+  return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, chargeHooks(deps));
 }
 
 export default function TitleScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -131,6 +149,9 @@ export default function TitleScreen({ loaderData, actionData }: Route.ComponentP
         lastResult={answer?.form === "title" ? answer.result : undefined}
         cancelHref={list}
       />
+      {edit && loaderData.payments && (
+        <ChargePanel status={edit.title.status} payments={loaderData.payments} canManage={loaderData.canManage} answer={actionData as never} />
+      )}
       {edit && <TitleEditPanels edit={edit} choices={loaderData.choices} today={loaderData.today} canManage={loaderData.canManage} base={list} answer={answer} />}
     </Flex>
   );
