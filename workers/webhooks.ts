@@ -26,8 +26,8 @@ import { hashWebhookToken } from "~/lib/payments/token";
 import { parseAsaasEvent } from "~/lib/payments/asaas-event";
 import { internalError } from "./failure";
 
-/** The largest body accepted (Asaas's payment events are a few KB). */
-export const MAX_WEBHOOK_BYTES = 64 * 1024;
+/** The largest body accepted (Asaas's payment events are a few KB). Not exported: a Worker entry exports handlers only. */
+const MAX_WEBHOOK_BYTES = 64 * 1024;
 
 const AGENCY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Compared when the agency has no integration, so a miss takes as long as a hit. */
@@ -48,7 +48,7 @@ function withHeaders(response: Response, request: Request): Response {
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 
 /** Constant-time equality of two strings of hex (or any) characters. */
-export function sameSecret(a: string, b: string): boolean {
+function sameSecret(a: string, b: string): boolean {
   const x = new TextEncoder().encode(a);
   const y = new TextEncoder().encode(b);
   if (x.byteLength !== y.byteLength) return false;

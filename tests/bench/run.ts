@@ -15,7 +15,8 @@
  *     and the D1 rows each of those requests reads (the query-log wrapper, one request each),
  *   - client JS per route (gzip) and the shell, server bundle sizes,
  *   - Worker startup (`wrangler check startup`), the local server's cold start,
- *   - realtime delivery latency, and the CPU cost of one sign-in's password check.
+ *   - realtime delivery latency, and the CPU cost of one sign-in's password check,
+ *   - the Asaas webhooks: the Worker's answer (req/s, p99) and the settlement latency through the Queue (tests/bench/webhooks.ts).
  * Prints one report and writes it to bench/results/<timestamp>.json and .md.
  * Figures are recorded and compared with the goals in the report, never asserted.
  * All traffic goes to 127.0.0.1.
@@ -38,6 +39,7 @@ import { BENCH_SALES, salesTargets, seedSales, type SeededSales } from "./seed-s
 import { BENCH_DEALS, crmTargets, seedCrm, type SeededCrm } from "./seed-crm.ts";
 import { measureSeatHolds, type SeatHoldResult } from "./seat-hold.ts";
 import { measureContractGeneration, type ContractGenerationResult } from "./contract-generation.ts";
+import { BENCH_WEBHOOK_CHARGES, measureWebhooks, seedWebhooks, type WebhookBenchResult } from "./webhooks.ts";
 import { freshState, queryLogConfig, root, signIn, startApp, startBare, stopAll, type Served } from "./server.ts";
 
 export type BenchTarget = {
@@ -219,6 +221,8 @@ type Results = {
   seatHold: SeatHoldResult;
   /** Contract PDFs: one per request (p50 of 10) and 50 in one request (tests/bench/contract-generation.ts). */
   contractGeneration: ContractGenerationResult;
+  /** Asaas webhooks: the Worker's answer (req/s, p99) and the settlement through the Queue (tests/bench/webhooks.ts). */
+  webhooks: WebhookBenchResult;
   clientsSeed: SeededClients | null;
   /** The finance screens with BENCH_TITLES receivables in Sol Viagens. */
   httpFinance: HttpResult[];
@@ -812,6 +816,22 @@ function tables(r: Results): Table[] {
       rows: [[msf(r.contractGeneration.singleP50Ms), `${r.contractGeneration.batchMade}/${r.contractGeneration.batchSize}`, msf(r.contractGeneration.batchMs), msf(r.contractGeneration.perContractMs)]],
     },
     {
+      title: `Asaas webhooks (POST /webhooks/asaas/{agency}, unique event ids, c=${r.webhooks.connections}; settlement: POST PAYMENT_RECEIVED → processed through the Queue)`,
+      columns: ["req/s", "p50", "p99", "requests", "settled", "settlement p50", "settlement p95", "settlement max"],
+      rows: [
+        [
+          r.webhooks.requestsPerSecond.toFixed(0),
+          msf(r.webhooks.latencyP50Ms),
+          msf(r.webhooks.latencyP99Ms),
+          r.webhooks.requests,
+          `${r.webhooks.settlements.settled}/${r.webhooks.settlements.tried}`,
+          msf(r.webhooks.settlements.p50Ms),
+          msf(r.webhooks.settlements.p95Ms),
+          msf(r.webhooks.settlements.maxMs),
+        ],
+      ],
+    },
+    {
       title: "Sign-in CPU (password hash, node:crypto scrypt N=16384 r=16 p=1, as in workerd with nodejs_compat)",
       columns: ["operation", "runs", "mean", "p50", "max"],
       rows: [["verify one password", r.passwordHash.runs, msf(r.passwordHash.meanMs), msf(r.passwordHash.p50Ms), msf(r.passwordHash.maxMs)]],
@@ -912,6 +932,7 @@ async function main() {
   let realtime: RealtimeResult;
   let seatHold: SeatHoldResult;
   let contractGeneration: ContractGenerationResult;
+  let webhooks: WebhookBenchResult;
   let clientsSeed: SeededClients;
   let financeSeed: SeededFinance;
   let salesSeed: SeededSales;
@@ -928,6 +949,8 @@ async function main() {
     console.log(`Starting the bare Worker on 127.0.0.1:${BARE_PORT} and the built app on 127.0.0.1:${APP_PORT} (fresh state ${STATE_DIR})...`);
     bare = await startBare({ port: BARE_PORT, stateDir: BARE_STATE_DIR });
     setupMs = freshState(STATE_DIR);
+    // Sol Viagens' Asaas integration and its charged receivables (tests/bench/webhooks.ts), before the server starts.
+    await seedWebhooks(root, STATE_DIR);
     app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
     serverColdStartMs = app.coldStartMs;
     const bareTargets: BenchTarget[] = [
@@ -947,6 +970,8 @@ async function main() {
     seatHold = await measureSeatHolds(app.baseUrl, await signIn(app.baseUrl, "10.250.0.6"), await signIn(app.baseUrl, "10.250.0.7", "agente@sol.example"), 50);
     console.log("Measuring contract generation (10 single, then 50 in one request)...");
     contractGeneration = await measureContractGeneration(app.baseUrl, await signIn(app.baseUrl, "10.250.0.8"));
+    console.log(`Measuring the Asaas webhooks (the Worker's answer; ${BENCH_WEBHOOK_CHARGES} settlements through the Queue)...`);
+    webhooks = await measureWebhooks(app.baseUrl, await signIn(app.baseUrl, "10.250.0.21"));
 
     // 100,000 clients in the agency: written with the app stopped, then measured again.
     await app.stop();
@@ -1022,6 +1047,7 @@ async function main() {
     realtime,
     seatHold,
     contractGeneration,
+    webhooks,
     clientsSeed,
     httpFinance,
     financeSeed,
