@@ -15,6 +15,7 @@ import { buildSalesRows, SALES_TABLES, type SalesTable } from "./seed-sales.ts";
 import { buildContractTemplateRows, CONTRACT_TEMPLATE_TABLES, type ContractTemplateTable } from "./seed-contract-templates.ts";
 import { buildTaskRows, TASK_TABLES, type TaskTable } from "./seed-tasks.ts";
 import { buildCrmStatements } from "./seed-crm.ts";
+import { buildPaymentRows, type PaymentSeedTable } from "./seed-payments.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -286,6 +287,12 @@ export async function buildSeedStatements(
   const tasks = buildTaskRows(DEMO_AGENCIES, { now, today, users: DEMO_USERS, clients: registers.client });
   for (const table of Object.keys(TASK_TABLES) as TaskTable[]) {
     statements.push(...insertMany(table, tasks[table], SEED_SALES_ROWS_PER_STATEMENT));
+  }
+  // Payments (scripts/seed/seed-payments.ts): Sol Viagens's Asaas integration in sandbox, on the local simulator.
+  const sol = DEMO_AGENCIES[0];
+  const payments = await buildPaymentRows(sol, { agencyIndex: 0, userId: DEMO_USERS.find((u) => u.agencyId === sol.id && u.role === "Admin")?.id ?? null, now });
+  for (const table of ["bank_account", "intermediary", "payment_integration", "asaas_sim_webhook"] as PaymentSeedTable[]) {
+    statements.push(...insertMany(table, payments[table]));
   }
   return statements;
 }

@@ -40,7 +40,8 @@ export type AppEnv = z.infer<typeof EnvSchema> & {
 
 /** Local and test default secrets: never used when APP_ENV is production. */
 const DEV_SECRET = "rota-local-development-secret-not-for-production-use";
-const DEV_KEY = "cm90YS1sb2NhbC1kZXYta2V5LTMyLWJ5dGVzLWxvbmchIQ==";
+/** Exported for the demo seed (scripts/seed/seed-payments.ts), which seals the demo Asaas key with it. */
+export const DEV_KEY = "cm90YS1sb2NhbC1kZXYta2V5LTMyLWJ5dGVzLWxvbmchIQ==";
 
 const cache = new WeakMap<object, AppEnv>();
 
