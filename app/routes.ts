@@ -212,8 +212,8 @@ export default [
       route("license-management/edit/:agencyId", "routes/system/license-edit.tsx"),
       route("menu-management", "routes/system/menu-management.tsx"),
       route("minha-agencia", "routes/system/minha-agencia.tsx"),
-      screen("sistema", "integracoes"),
-      screen("sistema", "integracoes/asaas"),
+      route("integracoes", "routes/system/integracoes.tsx"),
+      route("integracoes/asaas", "routes/system/integracoes.asaas.tsx"),
       // The Asaas webhook history and one event (payload, replay): routes/system/integracoes.webhooks*.
       route("integracoes/webhooks", "routes/system/integracoes.webhooks.tsx"),
       route("integracoes/webhooks/:id", "routes/system/integracoes.webhooks.evento.tsx"),
