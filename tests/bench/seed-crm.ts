@@ -7,10 +7,10 @@
  * are named by slug (a subquery, as scripts/seed/seed-crm.ts does); numbers go on after the
  * demo seed's (from 1001) and record_counter follows them; the stage counters (deal_count,
  * value_cents) are kept by the triggers as for any insert. Positions go after the demo's
- * cards, so the board's first 50 per column mix both.
+ * cards, so the board's first cards per column mix both.
  *
  * tests/bench/run.ts seeds it with the other 100k data and measures crmTargets(): the kanban
- * (/crm, bounded: 50 cards a column, the totals from the stage counters — or, for the Agente,
+ * (/crm, bounded: 20 cards a column, the totals from the stage counters — or, for the Agente,
  * one grouped read of their own deals), its .data, and a stage's list.
  *
  *   node tests/bench/seed-crm.ts --dry-run   (prints the statement count and SQL size)
