@@ -117,7 +117,14 @@ async function receiveAsaas(request: Request, env: Env, agencyId: string): Promi
     .onConflictDoNothing()
     .returning({ id: webhookEvent.id });
   if (inserted.length === 0) return json({ received: true, duplicate: true });
-  await env.WEBHOOK_QUEUE?.send({ webhookEventId: id });
+  try {
+    await env.WEBHOOK_QUEUE?.send({ webhookEventId: id });
+  } catch (error) {
+    // Not queued: forget it, so Asaas's retry stores and queues it again (a 200 would strand it).
+    console.error("[webhooks] queue send failed", error);
+    await drizzle(env.DB).delete(webhookEvent).where(eq(webhookEvent.id, id));
+    return json({ error: "unavailable" }, 503);
+  }
   return json({ received: true });
 }
 
@@ -139,7 +146,13 @@ async function handleFetch(request: Request, env: Env): Promise<Response> {
     // No agency in the URL (the old shared address) or not an agency id: nothing to authenticate against.
     if (!AGENCY_ID.test(agencyId)) return json({ error: "not_found" }, 404);
     if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405);
-    return receiveAsaas(request, env, agencyId.toLowerCase());
+    try {
+      return await receiveAsaas(request, env, agencyId.toLowerCase());
+    } catch (error) {
+      // The database or the queue failed: Asaas retries later (never a 500 for a delivery).
+      console.error("[webhooks] delivery not stored", error);
+      return json({ error: "unavailable" }, 503);
+    }
   }
   return json({ error: "not_found" }, 404);
 }
