@@ -1,0 +1,89 @@
+/**
+ * Payments end to end (issue #19), in Chromium, in Portuguese: an Admin configures the
+ * Asaas integration (sandbox, a key the local simulator accepts: `$aact_…`), charges a
+ * receivable by Pix and sees the QR code and the copy-paste code; in the simulator's
+ * page (/dev/asaas, another tab) the client pays it by Pix; back on the receivable,
+ * still open and never reloaded, the title turns paid and the live toast appears
+ * (the simulator's webhook → the webhooks Worker → the Queue → the settlement → the
+ * seller's notification, which revalidates the screen).
+ */
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, test } from "./fixtures";
+
+const RUN = Date.now().toString(36);
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.locator("input[name=email]").fill("admin@sol.example");
+  await page.locator("input[name=password]").fill(DEMO_PASSWORD);
+  await page.locator("form button[type=submit]").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.waitForLoadState("networkidle");
+}
+
+test("an Admin configures Asaas, charges a receivable by Pix, the client pays in the simulator and the receivable turns paid live", async ({ page, context }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await signIn(page);
+
+  // Configure: sandbox, a simulator key, enabled; the key is never shown back, only its last four.
+  const key = `$aact_e2e_${RUN}_key1`;
+  await page.goto("/sistema/integracoes/asaas");
+  await expect(page.getByRole("heading", { level: 1, name: "Asaas" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await page.locator("select[name=environment]").selectOption("sandbox");
+  await page.locator("input[name=apiKey]").fill(key);
+  await page.getByRole("checkbox", { name: /Integração ativa/ }).check();
+  await page.getByTestId("asaas-save").click();
+  await expect(page.getByTestId("toast").getByText("Integração salva.")).toBeVisible();
+  await expect(page.locator("input[name=apiKey]")).toHaveValue("");
+  await expect(page.getByText(`•••• ${key.slice(-4)}`)).toBeVisible();
+  expect(await page.content()).not.toContain(key);
+  await expect(page.getByTestId("asaas-webhook-url")).toContainText("/webhooks/asaas/");
+  await expect(page.getByTestId("asaas-webhook-token")).toHaveText(/^[A-Za-z0-9_-]{43}$/);
+  await page.getByTestId("asaas-test").click();
+  await expect(page.getByTestId("toast").getByText(/Conexão bem-sucedida/)).toBeVisible();
+
+  // A receivable for a client (the demo clients have valid CPFs).
+  await page.goto("/financeiro/contas-a-receber/novo");
+  await page.waitForLoadState("networkidle");
+  const description = `E2E Pix ${RUN}`;
+  await page.locator("select[name=party]").selectOption({ index: 1 });
+  await page.locator("input[name=description]").fill(description);
+  const category = page.locator("select[name=categoryId]");
+  const packages = await category.locator("option", { hasText: "Pacotes turísticos" }).first().getAttribute("value");
+  await category.selectOption(packages!);
+  await page.locator("input[name=amount]").fill("150,00");
+  await page.getByTestId("title-save").click();
+  await expect(page).toHaveURL(/\/contas-a-receber\/editar\//);
+  await page.waitForLoadState("networkidle");
+
+  // Cobrar por Pix: the QR code image and the copy-paste code.
+  const panel = page.getByTestId("charge-panel");
+  await panel.locator("select[name=billingType]").selectOption("PIX");
+  await page.getByTestId("charge-create").click();
+  await expect(page.getByTestId("toast").getByText("Cobrança criada.")).toBeVisible();
+  await expect(page.getByTestId("charge-status")).toHaveText("Aguardando pagamento");
+  const qr = page.getByTestId("charge-pix-qr");
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  await expect(page.getByTestId("charge-pix-code")).toHaveText(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
+  await expect(page.getByTestId("title-status").first()).not.toHaveText("Pago");
+  await page.waitForLoadState("networkidle");
+
+  // The client pays in the simulator (another tab); the receivable's tab stays as it is.
+  const simulator = await context.newPage();
+  await simulator.goto("/dev/asaas");
+  const card = simulator.getByTestId("sim-payment").filter({ hasText: description });
+  await expect(card).toHaveCount(1);
+  await card.getByTestId("sim-payPix").click();
+  await expect(simulator.getByTestId("sim-outcome")).toContainText("webhook entregue");
+  await expect(simulator.getByTestId("sim-payment").filter({ hasText: description }).getByTestId("sim-status")).toHaveText("Recebida");
+
+  // Back on the receivable, without reload: paid, and the live toast.
+  await page.bringToFront();
+  await expect(page.getByTestId("toast").getByText("Pagamento recebido")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("title-status").first()).toHaveText("Pago", { timeout: 30_000 });
+  await expect(page.getByTestId("charge-status")).toHaveText("Recebida");
+  expect(errors).toEqual([]);
+});
