@@ -4,7 +4,8 @@
  * limit, the security headers, idempotent storage, each event type's effect on the
  * charge and the receivable, exactly-once under repeats and concurrency, out-of-order
  * delivery, the traceability of a settlement, the seller's notification, the
- * failure count and the Admins' alert, and fuzzed payloads and headers.
+ * failure count and the Admins' alert, fuzzed payloads and headers, the history page, and
+ * the whole loop with helper OUT's integration page, "Cobrar" and the local simulator.
  */
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
@@ -16,8 +17,10 @@ import { createDb } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { hashWebhookToken } from "~/lib/payments/token";
 import { FAILURE_ALERT_THRESHOLD, processStoredEvent } from "~/lib/payments/events.server";
+import { applySimAction } from "~/lib/payments/simulator.server";
 import { createAgency, createUser, signIn } from "./fixtures";
 import { appRequest, json } from "./harness";
+import { agencyWith, createBank } from "./finance-settings-helpers";
 import { FUZZ_RUNS } from "./fuzz";
 
 type World = { agencyId: string; token: string; scope: Scope; clientId: string; revenue: string; bankAccountId: string; intermediaryId: string; sellerUserId: string; agentId: string };
@@ -497,5 +500,45 @@ describe("the history page /sistema/integracoes/webhooks", () => {
       expect((await entriesOf(c.titleId)).length).toBe(1);
     }
     expect((await json<Page>(await appRequest(PAGE, { cookie }))).failures).toEqual({ failures: 0, alarming: false });
+  });
+});
+
+describe("the whole loop with the local Asaas simulator (helper OUT's pages and simulator)", () => {
+  it("save the integration, charge a receivable by Pix, pay it in the simulator: the webhook settles it and the creator is notified", async () => {
+    const admin = await agencyWith("Admin");
+    await ensureFinanceDefaults(createDb(env.DB), admin.id);
+    const bank = await createBank(admin.cookie, admin.id);
+    const saved = await appRequest("/sistema/integracoes/asaas", {
+      cookie: admin.cookie,
+      form: { intent: "save", version: "0", environment: "sandbox", apiKey: `$aact_loop_${crypto.randomUUID()}`, enabled: "on", bankAccountId: bank },
+    });
+    expect(saved.status).toBe(200);
+    const clientId = uuidv7();
+    const now = new Date().toISOString();
+    await env.DB.prepare("insert into client (id, agency_id, kind, name, document, emails, phones, created_at, updated_at) values (?, ?, 'person', 'Cliente Loop', '52998224725', ?, ?, ?, ?)")
+      .bind(clientId, admin.id, JSON.stringify(["loop@x.example"]), JSON.stringify([{ number: "11987654321", whatsapp: true }]), now, now)
+      .run();
+    const category = await env.DB.prepare("select id from chart_account where agency_id = ? and system_key = 'revenue.packages'").bind(admin.id).first<{ id: string }>();
+    const created = await appRequest("/financeiro/contas-a-receber/novo", {
+      cookie: admin.cookie,
+      form: { party: `client:${clientId}`, description: "Pacote Loop", categoryId: category!.id, competenceDate: now.slice(0, 10), dueDate: now.slice(0, 10), amount: "250,00", currency: "BRL" },
+    });
+    expect(created.status).toBe(302);
+    const titleId = created.headers.get("Location")!.split("/").pop()!;
+    const charge = await appRequest(`/financeiro/contas-a-receber/editar/${titleId}`, { cookie: admin.cookie, form: { intent: "charge", billingType: "PIX" } });
+    expect(charge.status).toBeLessThan(400);
+    const row = await env.DB.prepare("select id, external_id from payment_charge where title_id = ? and deleted_at is null").bind(titleId).first<{ id: string; external_id: string }>();
+    expect(row).toBeTruthy();
+    // The simulator posts the Asaas-shaped event with the agency's token to its URL (here: this Worker).
+    const paid = await applySimAction({ db: createDb(env.DB), deliver: (request) => SELF.fetch(request) }, row!.external_id, "payPix");
+    expect(paid).toMatchObject({ ok: true, outcomes: ["delivered"] });
+    await drain(admin.id);
+    expect(await titleOf(titleId)).toMatchObject({ status: "paid", paid_cents: 25_000 });
+    const [entry] = await entriesOf(titleId);
+    expect(entry).toMatchObject({ origin: "webhook", origin_ref: row!.external_id, bank_account_id: bank });
+    const after = await chargeOf(row!.id);
+    expect(after).toMatchObject({ status: "RECEIVED", settlement_entry_id: entry!.id });
+    const note = await env.DB.prepare("select title from notification where user_id = ? and title = 'Pagamento recebido'").bind(admin.userId).first();
+    expect(note).toBeTruthy();
   });
 });
