@@ -155,6 +155,34 @@ describe("tasks and sales on their records", () => {
   });
 });
 
+describe("the quote form (Conform)", () => {
+  it("answers field errors as Conform's reply (schema and server checks), a stale save as a form error, and adds a row without JavaScript", async () => {
+    const w = await world("Formulário");
+    const dealId = await newDeal(w.agenteCookie);
+    type Reply = { result: { status: string; error: Record<string, string[] | null>; initialValue: Record<string, unknown> } };
+    const base = { intent: "save", title: "Gramado", language: "pt", validUntil: future(5) };
+    const missing = await appRequest(`/crm/orcamentos/novo?negocio=${dealId}`, { cookie: w.agenteCookie, form: { ...base, "items[0].description": "Hotel", "items[0].price": "10,00" } });
+    expect(missing.status).toBe(400);
+    expect((await json<Reply>(missing)).result.error["items[0].productKindId"]).toEqual(["validation.required"]);
+    const foreign = await appRequest(`/crm/orcamentos/novo?negocio=${dealId}`, { cookie: w.agenteCookie, form: { ...base, "items[0].productKindId": uuidv7(), "items[0].description": "Hotel" } });
+    expect(foreign.status).toBe(400);
+    const body = await json<Reply>(foreign);
+    expect(body.result.error["items[0].productKindId"]).toEqual(["crm.errors.productKind"]);
+    expect(body.result.initialValue).toMatchObject({ title: "Gramado" });
+    // A row added without JavaScript (Conform's insert intent): the form comes back with it, nothing saved.
+    const count = async () => (await env.DB.prepare("select count(*) as n from quote where deal_id = ?").bind(dealId).first<{ n: number }>())!.n;
+    const insert = await appRequest(`/crm/orcamentos/novo?negocio=${dealId}`, { cookie: w.agenteCookie, form: { title: "Gramado", language: "pt", validUntil: future(5), __intent__: JSON.stringify({ type: "insert", payload: { name: "items" } }) } });
+    expect(insert.status).toBe(400);
+    expect((await json<Reply>(insert)).result.initialValue).toMatchObject({ title: "Gramado" });
+    expect(await count()).toBe(0);
+    // Saved, then a save from an old version: the form's error.
+    const { id } = await sentQuote(w, dealId, w.agenteCookie);
+    const stale = await appRequest(`/crm/orcamentos/editar/${id}`, { cookie: w.agenteCookie, form: { ...base, version: "1", "items[0].productKindId": w.kind, "items[0].description": "Hotel" } });
+    expect(stale.status).toBe(409);
+    expect((await json<Reply>(stale)).result.error[""]).toEqual(["crm.quotes.stale"]);
+  });
+});
+
 describe("the public quote page", () => {
   let w: World;
   let x: World;

@@ -161,6 +161,9 @@ const crmEn = {
       stale: "This quote changed since you opened it.",
       items: "Items",
       addRows: "Blank rows are ignored.",
+      item: "Item {{number}}",
+      addItem: "Add an item",
+      removeItem: "Remove item {{number}}",
       status: { draft: "Draft", sent: "Sent", accepted: "Accepted", declined: "Declined", expired: "Expired" },
       fields: {
         title: "Title",

@@ -161,6 +161,9 @@ const crmEs = {
       stale: "Este presupuesto cambió desde que lo abrió.",
       items: "Ítems",
       addRows: "Las filas en blanco se ignoran.",
+      item: "Ítem {{number}}",
+      addItem: "Agregar ítem",
+      removeItem: "Quitar el ítem {{number}}",
       status: { draft: "Borrador", sent: "Enviado", accepted: "Aceptado", declined: "Rechazado", expired: "Vencido" },
       fields: {
         title: "Título",

@@ -161,6 +161,9 @@ const crmPt = {
       stale: "Este orçamento mudou desde que você o abriu.",
       items: "Itens",
       addRows: "Linhas em branco são ignoradas.",
+      item: "Item {{number}}",
+      addItem: "Adicionar item",
+      removeItem: "Remover o item {{number}}",
       status: { draft: "Rascunho", sent: "Enviado", accepted: "Aceito", declined: "Recusado", expired: "Vencido" },
       fields: {
         title: "Título",

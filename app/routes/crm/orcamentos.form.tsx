@@ -1,7 +1,11 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Badge, Button, Card, Flex, Text, TextField } from "@radix-ui/themes";
-import { Fragment } from "react";
+import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { useLazyForm } from "~/components/kit/lazy-form";
+import { ListError, RowButtons } from "~/components/services/ServiceFormParts";
+import { FormField, FormSection, SelectField, TextAreaField, type AnyField } from "~/components/ui/FormField";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { DEAL_ID, dealHref } from "~/lib/crm/deal";
 import { findDeal } from "~/lib/crm/deal.server";
@@ -92,33 +96,39 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (row && intent === "send") {
     const sent = await sendQuote(scope, getMailer(context), new URL(request.url).origin, row);
-    if (!sent.ok) return conflict({ errors: { "": [sent.reason === "closed" ? "crm.quotes.closed" : "crm.quotes.stale"] } });
+    if (!sent.ok) return conflict({ toast: { title: sent.reason === "closed" ? "crm.quotes.closed" : "crm.quotes.stale", variant: "destructive" as const } });
     return redirectWithToast(quoteEditHref(row.id), sent.mailed ? { title: "crm.quotes.sentMailed", values: { email: sent.mailed } } : { title: "crm.quotes.sent" });
   }
-  if (intent !== "save") return malformed();
+  // No intent: a row added or removed without JavaScript (Conform's list intents), answered with the form as posted.
+  if (intent !== "save" && intent !== null) return malformed();
   const submission = parseForm(formData, row ? quoteEditSchema : quoteSchema);
   if (!submission) return malformed();
-  if (submission.status !== "success") return badRequest({ errors: submission.error ?? {} });
+  if (submission.status !== "success") return badRequest({ result: submission.reply() });
   const saved = row ? await updateQuote(scope, row, submission.value as typeof submission.value & { version: number }) : await createQuote(scope, deal, submission.value);
   if (saved.ok) return redirectWithToast(quoteEditHref(saved.id), { title: "crm.quotes.saved" });
-  if (saved.reason === "invalid") return badRequest({ errors: saved.errors ?? {} });
-  return conflict({ errors: { "": [saved.reason === "closed" ? "crm.quotes.closed" : "crm.quotes.stale"] } });
+  if (saved.reason === "invalid") return badRequest({ result: submission.reply({ fieldErrors: saved.errors ?? {} }) });
+  return conflict({ result: submission.reply({ formErrors: [saved.reason === "closed" ? "crm.quotes.closed" : "crm.quotes.stale"] }) });
 }
+
+type ActionData = { result?: SubmissionResult<string[]> };
+const EMPTY_ITEM = { productKindId: "", supplierId: "", description: "", startDate: "", endDate: "", cost: "", price: "", fees: "" };
 
 export default function QuoteForm({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { deal, quote, values, rows, kinds, suppliers, timeZone } = loaderData;
-  const errors = ((actionData as { errors?: Record<string, string[] | null> } | undefined)?.errors ?? {}) as Record<string, string[] | null>;
-  const err = (name: string) => {
-    const e = errors[name]?.[0];
-    return e ? (
-      <Text size="1" color="red" role="alert">
-        {translate(i18n, e)}
-      </Text>
-    ) : null;
-  };
+  const [form, fields] = useLazyForm({
+    id: `quote-${quote?.id ?? "new"}-${quote?.version ?? 0}`,
+    loadSchema: () => import("~/lib/crm/quote.schema").then((m) => (quote ? m.quoteEditSchema : m.quoteSchema)),
+    lastResult: (actionData as ActionData | undefined)?.result,
+    defaultValue: { ...values, items: rows },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const items = fields.items.getFieldList();
   const busy = useNavigation().state === "submitting";
   const closed = quote?.status === "accepted" || quote?.status === "declined";
+  const kindOptions = [{ value: "", label: "—" }, ...kinds.map((k) => ({ value: k.value, label: translate(i18n, `products.kinds.${k.kind}`) }))];
+  const supplierOptions = [{ value: "", label: "—" }, ...suppliers];
   return (
     <Flex direction="column" gap="4" maxWidth="1100px" data-testid="quote-form-page">
       <PageHeader
@@ -129,8 +139,19 @@ export default function QuoteForm({ loaderData, actionData }: Route.ComponentPro
           { label: deal.title, href: dealHref(deal.id) },
         ]}
         aside={quote && <Badge data-testid="quote-status">{t(`crm.quotes.status.${quote.state === "expired" ? "expired" : quote.status}`)}</Badge>}
+        actions={
+          quote &&
+          !closed && (
+            // Sending needs none of the fields: its own form (the version it was shown at).
+            <Form method="post">
+              <input type="hidden" name="version" value={quote.version} />
+              <Button type="submit" name="intent" value="send" variant="soft" disabled={busy} data-testid="quote-send">
+                {t("crm.quotes.send")}
+              </Button>
+            </Form>
+          )
+        }
       />
-      {err("")}
       {quote && quote.status !== "draft" && (
         <Card data-testid="quote-link-card">
           <Flex direction="column" gap="2">
@@ -147,136 +168,77 @@ export default function QuoteForm({ loaderData, actionData }: Route.ComponentPro
           </Flex>
         </Card>
       )}
-      <Form method="post" className="record-form">
+      <Form method="post" {...getFormProps(form)} className="record-form">
         {quote && <input type="hidden" name="version" value={quote.version} />}
-        <fieldset disabled={closed} style={{ border: 0, padding: 0, margin: 0 }}>
-          <div className="form-grid">
-            <label className="span-all">
-              <Text as="div" size="2" weight="medium">
-                {t("crm.quotes.fields.title")}
-              </Text>
-              <TextField.Root name="title" defaultValue={values.title} required maxLength={200} />
-              {err("title")}
-            </label>
-            <label>
-              <Text as="div" size="2" weight="medium">
-                {t("crm.quotes.fields.language")}
-              </Text>
-              <select name="language" defaultValue={values.language} className="native-select">
-                {QUOTE_LANGS.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`crm.quotes.languages.${l}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <Text as="div" size="2" weight="medium">
-                {t("crm.quotes.fields.validUntil")}
-              </Text>
-              <TextField.Root name="validUntil" type="date" defaultValue={values.validUntil} required />
-              {err("validUntil")}
-            </label>
-            <label>
-              <Text as="div" size="2" weight="medium">
-                {t("crm.quotes.fields.discount")}
-              </Text>
-              <TextField.Root name="discount" inputMode="decimal" defaultValue={values.discount} placeholder="0,00" />
-              {err("discount")}
-            </label>
-          </div>
-          <Text as="p" weight="bold" mt="3">
-            {t("crm.quotes.items")}
+        {form.errors?.map((e) => (
+          <Text key={e} color="red" role="alert">
+            {translate(i18n, e)}
           </Text>
-          <Text as="p" size="1" color="gray">
-            {t("crm.quotes.addRows")}
-          </Text>
-          <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(130px, 1fr))", gap: "var(--space-2)" }}>
-            {rows.map((r, i) => (
-              <Fragment key={i}>
-                <Card style={{ gridColumn: "1 / -1" }} data-testid="quote-item-row">
-                  <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(130px, 1fr))", gap: "var(--space-2)" }}>
-                    <label>
-                      <Text as="div" size="1">
-                        {t("crm.quotes.fields.productKindId")}
+        ))}
+        <fieldset disabled={closed} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <FormSection title={t("crm.quotes.title")}>
+            <div className="form-grid">
+              <div className="span-all">
+                <FormField field={fields.title} label={t("crm.quotes.fields.title")} required autoComplete="off" />
+              </div>
+              <SelectField field={fields.language} label={t("crm.quotes.fields.language")} options={QUOTE_LANGS.map((l) => ({ value: l, label: t(`crm.quotes.languages.${l}`) }))} />
+              <FormField field={fields.validUntil} label={t("crm.quotes.fields.validUntil")} type="date" required />
+              <FormField field={(fields as unknown as Record<"discount", AnyField>).discount} label={t("crm.quotes.fields.discount")} inputMode="decimal" placeholder="0,00" />
+            </div>
+          </FormSection>
+          <FormSection title={t("crm.quotes.items")} hint={t("crm.quotes.addRows")}>
+            <Flex direction="column" gap="3">
+              <ListError field={fields.items} />
+              {items.map((item, i) => {
+                // The posted row's fields (the schema's output names the money in cents).
+                const f = item.getFieldset() as unknown as Record<keyof typeof EMPTY_ITEM, AnyField>;
+                return (
+                  <Card key={item.key} data-testid="quote-item-row">
+                    <Flex justify="between" align="center" mb="2">
+                      <Text size="2" weight="medium">
+                        {t("crm.quotes.item", { number: i + 1 })}
                       </Text>
-                      <select name={`items[${i}].productKindId`} defaultValue={r.productKindId} className="native-select">
-                        <option value="">—</option>
-                        {kinds.map((k) => (
-                          <option key={k.value} value={k.value}>
-                            {translate(i18n, `products.kinds.${k.kind}`)}
-                          </option>
-                        ))}
-                      </select>
-                      {err(`items[${i}].productKindId`)}
-                    </label>
-                    <label>
-                      <Text as="div" size="1">
-                        {t("crm.quotes.fields.supplierId")}
-                      </Text>
-                      <select name={`items[${i}].supplierId`} defaultValue={r.supplierId} className="native-select">
-                        <option value="">—</option>
-                        {suppliers.map((s) => (
-                          <option key={s.value} value={s.value}>
-                            {s.label}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <label style={{ gridColumn: "span 2" }}>
-                      <Text as="div" size="1">
-                        {t("crm.quotes.fields.description")}
-                      </Text>
-                      <TextField.Root name={`items[${i}].description`} defaultValue={r.description} maxLength={300} />
-                      {err(`items[${i}].description`)}
-                    </label>
-                    <label>
-                      <Text as="div" size="1">
-                        {t("crm.quotes.fields.startDate")}
-                      </Text>
-                      <TextField.Root type="date" name={`items[${i}].startDate`} defaultValue={r.startDate} />
-                    </label>
-                    <label>
-                      <Text as="div" size="1">
-                        {t("crm.quotes.fields.endDate")}
-                      </Text>
-                      <TextField.Root type="date" name={`items[${i}].endDate`} defaultValue={r.endDate} />
-                      {err(`items[${i}].endDate`)}
-                    </label>
-                    {(["cost", "price", "fees"] as const).map((f) => (
-                      <label key={f}>
-                        <Text as="div" size="1">
-                          {t(`crm.quotes.fields.${f}`)}
-                        </Text>
-                        <TextField.Root name={`items[${i}].${f}`} inputMode="decimal" defaultValue={r[f]} placeholder="0,00" />
-                        {err(`items[${i}].${f}`)}
-                      </label>
-                    ))}
-                  </div>
-                </Card>
-              </Fragment>
-            ))}
-          </div>
-          <label style={{ display: "block", marginTop: "var(--space-3)" }}>
-            <Text as="div" size="2" weight="medium">
-              {t("crm.quotes.fields.terms")}
-            </Text>
-            <textarea name="terms" defaultValue={values.terms} maxLength={4000} rows={3} style={{ width: "100%" }} />
-          </label>
+                      <RowButtons form={form} name={fields.items.name} index={i} count={items.length} label={String(i + 1)} removeLabel={t("crm.quotes.removeItem", { number: i + 1 })} keepOne={false} />
+                    </Flex>
+                    <div className="form-grid">
+                      <SelectField field={f.productKindId} label={t("crm.quotes.fields.productKindId")} options={kindOptions} />
+                      <SelectField field={f.supplierId} label={t("crm.quotes.fields.supplierId")} options={supplierOptions} />
+                      <div className="span-all">
+                        <FormField field={f.description} label={t("crm.quotes.fields.description")} autoComplete="off" />
+                      </div>
+                      <FormField field={f.startDate} label={t("crm.quotes.fields.startDate")} type="date" />
+                      <FormField field={f.endDate} label={t("crm.quotes.fields.endDate")} type="date" />
+                      <FormField field={f.cost} label={t("crm.quotes.fields.cost")} inputMode="decimal" placeholder="0,00" />
+                      <FormField field={f.price} label={t("crm.quotes.fields.price")} inputMode="decimal" placeholder="0,00" />
+                      <FormField field={f.fees} label={t("crm.quotes.fields.fees")} inputMode="decimal" placeholder="0,00" />
+                    </div>
+                  </Card>
+                );
+              })}
+              {items.length < MAX_QUOTE_ITEMS && (
+                <div>
+                  <Button type="submit" variant="ghost" {...form.insert.getButtonProps({ name: fields.items.name, defaultValue: EMPTY_ITEM })} data-testid="quote-add-item">
+                    <Plus size={14} aria-hidden /> {t("crm.quotes.addItem")}
+                  </Button>
+                </div>
+              )}
+            </Flex>
+          </FormSection>
+          <FormSection title={t("crm.quotes.fields.terms")}>
+            <TextAreaField field={fields.terms} label={t("crm.quotes.fields.terms")} rows={3} />
+          </FormSection>
           {quote && (
             <Text as="p" weight="bold" data-testid="quote-total">
               {t("crm.quotes.fields.total")}: {formatMoney(quote.totalCents, quote.currency, i18n.language)}
             </Text>
           )}
           <Flex gap="2" mt="3" wrap="wrap">
-            <Button type="submit" name="intent" value="save" disabled={busy} data-testid="quote-save">
+            <Button type="submit" name="intent" value="save" size="3" disabled={busy} data-testid="quote-save">
               {t("crm.quotes.save")}
             </Button>
-            {quote && (
-              <Button type="submit" name="intent" value="send" variant="soft" disabled={busy} data-testid="quote-send" formNoValidate>
-                {t("crm.quotes.send")}
-              </Button>
-            )}
+            <Button asChild size="3" variant="soft" color="gray">
+              <Link to={dealHref(deal.id)}>{t("forms.cancel")}</Link>
+            </Button>
           </Flex>
         </fieldset>
       </Form>
