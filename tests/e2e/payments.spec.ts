@@ -7,8 +7,15 @@
  * (the simulator's webhook → the webhooks Worker → the Queue → the settlement → the
  * seller's notification, which revalidates the screen).
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
+
+/** WCAG 2.1 A/AA violations on the page (its main region, or the whole page outside the shell). */
+async function axe(page: Page, include = "#main") {
+  const results = await new AxeBuilder({ page }).include(include).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 const RUN = Date.now().toString(36);
 
@@ -43,6 +50,10 @@ test("an Admin configures Asaas, charges a receivable by Pix, the client pays in
   await expect(page.getByTestId("asaas-webhook-token")).toHaveText(/^[A-Za-z0-9_-]{43}$/);
   await page.getByTestId("asaas-test").click();
   await expect(page.getByTestId("toast").getByText(/Conexão bem-sucedida/)).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page.goto("/sistema/integracoes");
+  await expect(page.getByTestId("asaas-state")).toHaveText("Ativa");
+  expect(await axe(page)).toEqual([]);
 
   // A receivable for a client (the demo clients have valid CPFs).
   await page.goto("/financeiro/contas-a-receber/novo");
@@ -70,6 +81,7 @@ test("an Admin configures Asaas, charges a receivable by Pix, the client pays in
   await expect(page.getByTestId("charge-pix-code")).toHaveText(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
   await expect(page.getByTestId("title-status").first()).not.toHaveText("Pago");
   await page.waitForLoadState("networkidle");
+  expect(await axe(page, "[data-testid=charge-panel]")).toEqual([]);
 
   // The client pays in the simulator (another tab); the receivable's tab stays as it is.
   const simulator = await context.newPage();
@@ -79,6 +91,7 @@ test("an Admin configures Asaas, charges a receivable by Pix, the client pays in
   await card.getByTestId("sim-payPix").click();
   await expect(simulator.getByTestId("sim-outcome")).toContainText("webhook entregue");
   await expect(simulator.getByTestId("sim-payment").filter({ hasText: description }).getByTestId("sim-status")).toHaveText("Recebida");
+  expect(await axe(simulator, "main")).toEqual([]);
 
   // Back on the receivable, without reload: paid, and the live toast.
   await page.bringToFront();
