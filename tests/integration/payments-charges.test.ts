@@ -13,6 +13,9 @@ import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
+import { syncCharges } from "~/lib/payments/charges.server";
+import { paymentDeps } from "~/lib/payments/transport.server";
+import { parseEnv } from "~/lib/platform/env.server";
 import { createDb } from "~/lib/platform/db.server";
 import { appRequest } from "./harness";
 import { seedDemo } from "./fixtures";
@@ -200,6 +203,26 @@ describe("charges on receivables", () => {
     expect(cancel.status, await cancel.clone().text()).toBe(302);
     expect((await chargesOf(id))[0]).toMatchObject({ status: "DELETED", deleted_at: expect.any(String) });
     expect((await simPayment(charge!.external_id)).deleted).toBe(true);
+  });
+
+  it("syncCharges (for changes made outside the ledger's actions, e.g. a sale's edit or cancellation) cancels or updates the live charges", async () => {
+    const cancelled = await receivable(A);
+    const changed = await receivable(A);
+    for (const id of [cancelled, changed]) await request(`${R}/editar/${id}`, { cookie: A.cookie, form: { intent: "charge", billingType: "BOLETO" } });
+    // What a sale's batch does to its installments.
+    await env.DB.prepare("update finance_title set status = 'cancelled', cancelled_at = ?, version = version + 1 where id = ?").bind(new Date().toISOString(), cancelled).run();
+    await env.DB.prepare("update finance_title set amount_cents = 123456, due_date = ?, version = version + 1 where id = ?").bind(inDays(30), changed).run();
+    const db = createDb(env.DB);
+    const user = await one<{ id: string }>("select id from profile where agency_id = ? limit 1", A.id);
+    const scope = { db, ip: null, userId: user!.id, role: "Admin" as const, agencyId: A.id, timeZone: "America/Sao_Paulo", currency: "BRL" };
+    await syncCharges(scope, paymentDeps(parseEnv(env), db), [cancelled, changed, "not-a-title"]);
+    const [c1] = await chargesOf(cancelled);
+    expect(c1).toMatchObject({ status: "DELETED", deleted_at: expect.any(String) });
+    expect((await simPayment(c1!.external_id)).deleted).toBe(true);
+    const [c2] = await chargesOf(changed);
+    expect(c2).toMatchObject({ value_cents: 123456, due_date: inDays(30), deleted_at: null });
+    expect(c2!.identification_field).toMatch(/^\d{47}$/);
+    expect(await simPayment(c2!.external_id)).toMatchObject({ value: 1234.56, dueDate: inDays(30) });
   });
 
   it("another agency can neither charge nor see A's title (404), and Agente cannot charge (403)", async () => {

@@ -375,6 +375,26 @@ export function chargeHooks(deps: PaymentDeps): TitleHooks {
   };
 }
 
+/**
+ * Brings the live charges of these titles in step with them after a change made outside
+ * the ledger's title actions (a sale's edit or cancellation rewrites its installments in
+ * one batch: the sales module calls this with the titles it touched). A cancelled title's
+ * charge is cancelled; an open one's follows its amount and due date.
+ */
+export async function syncCharges(scope: Scope, deps: PaymentDeps, titleIds: readonly string[]): Promise<void> {
+  if (titleIds.length === 0) return;
+  const live = await scope.db
+    .select({ titleId: paymentCharge.titleId, status: financeTitle.status })
+    .from(paymentCharge)
+    .innerJoin(financeTitle, and(eq(financeTitle.agencyId, scope.agencyId), eq(financeTitle.id, paymentCharge.titleId)))
+    .where(and(eq(paymentCharge.agencyId, scope.agencyId), inArray(paymentCharge.titleId, [...titleIds].slice(0, 200)), isNull(paymentCharge.deletedAt)));
+  const hooks = chargeHooks(deps);
+  for (const row of live) {
+    if (row.status === "cancelled") await hooks.cancelled?.(scope, row.titleId);
+    else await hooks.changed?.(scope, row.titleId, ["amountCents", "dueDate"]);
+  }
+}
+
 /** Whether the title belongs to a group or sale with other open installments (the "charge all" button). */
 export async function hasOpenSiblings({ db, agencyId }: Pick<Scope, "db" | "agencyId">, title: Pick<Title, "id" | "groupId" | "originKind" | "originId">): Promise<boolean> {
   const [row] = await db
