@@ -41,9 +41,9 @@ describe("request shapes", () => {
     const { requests, transport } = recorder();
     await asaasClient(transport, { environment: "sandbox", apiKey: "$aact_secret" }).myAccount();
     await asaasClient(transport, { environment: "production", apiKey: "$aact_prod" }).myAccount();
-    expect(requests[0]!.url).toBe("https://api-sandbox.asaas.com/v3/myAccount");
+    expect(requests[0]!.url).toBe("https://api-sandbox.asaas.com/v3/myAccount/commercialInfo");
     expect(requests[0]!.headers.get("access_token")).toBe("$aact_secret");
-    expect(requests[1]!.url).toBe("https://api.asaas.com/v3/myAccount");
+    expect(requests[1]!.url).toBe("https://api.asaas.com/v3/myAccount/commercialInfo");
     expect(requests[1]!.headers.get("access_token")).toBe("$aact_prod");
   });
 

@@ -191,7 +191,8 @@ export function asaasClient(transport: AsaasTransport, options: AsaasClientOptio
     pixQrCode: (paymentId: string) => call<AsaasPixQrCode>("GET", `/payments/${id(paymentId)}/pixQrCode`),
     identificationField: (paymentId: string) => call<AsaasIdentificationField>("GET", `/payments/${id(paymentId)}/identificationField`),
     registerWebhook: (input: AsaasWebhookInput) => call<AsaasWebhook>("POST", "/webhooks", input),
-    myAccount: () => call<AsaasAccount>("GET", "/myAccount"),
+    /** GET /myAccount/commercialInfo: the account's name and document ("test connection"). */
+    myAccount: () => call<AsaasAccount>("GET", "/myAccount/commercialInfo"),
   };
 }
 

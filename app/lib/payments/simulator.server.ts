@@ -310,7 +310,7 @@ export async function handleSimulatorRequest(deps: SimulatorDeps, request: Reque
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
 
-  if (path === "/myAccount" && method === "GET") {
+  if ((path === "/myAccount" || path === "/myAccount/commercialInfo") && method === "GET") {
     return json({ object: "account", name: "Conta simulada (Rota)", email: "simulador@rota.example", cpfCnpj: "11222333000181", walletId: account.slice(0, 36), personType: "JURIDICA" });
   }
   if (path === "/finance/balance" && method === "GET") return json({ balance: 0 });
