@@ -74,6 +74,8 @@ export default [
       route("etapas", "routes/crm/etapas.tsx"),
       route("negocios/novo", "routes/crm/negocios.form.tsx", { id: "crm/negocios/novo" }),
       route("negocios/editar/:id", "routes/crm/negocios.form.tsx", { id: "crm/negocios/editar" }),
+      // The deal form's client picker: the agency's clients by a search.
+      route("negocios/clientes", "routes/crm/negocios.clientes.ts"),
       // A deal's quote: novo?negocio={deal}, editar/:id (save, send).
       route("orcamentos/novo", "routes/crm/orcamentos.form.tsx", { id: "crm/orcamentos/novo" }),
       route("orcamentos/editar/:id", "routes/crm/orcamentos.form.tsx", { id: "crm/orcamentos/editar" }),

@@ -183,6 +183,33 @@ describe("the quote form (Conform)", () => {
   });
 });
 
+describe("the deal form's client picker", () => {
+  it("searches the agency's clients (bounded), never another agency's; the deal's own client is always an option", async () => {
+    const [w, x] = await Promise.all([world("Busca"), world("Alheia")]);
+    const t = now();
+    const add = (agencyId: string, name: string) => {
+      const id = uuidv7();
+      return { id, stmt: env.DB.prepare("insert into client (id, agency_id, name, search_text, created_at, updated_at) values (?, ?, ?, ?, ?, ?)").bind(id, agencyId, name, name.toLowerCase(), t, t) };
+    };
+    const many = Array.from({ length: 30 }, (_, i) => add(w.agency.id, `zeca ${String(i).padStart(2, "0")}`));
+    const mine = add(w.agency.id, "marta quintana");
+    const theirs = add(x.agency.id, "marta quintana");
+    await env.DB.batch([...many.map((c) => c.stmt), mine.stmt, theirs.stmt]);
+    type Options = { options: { value: string; label: string }[] };
+    const search = async (q: string, cookie = w.agenteCookie) => (await json<Options>(await appRequest(`/crm/negocios/clientes?q=${encodeURIComponent(q)}`, { cookie }))).options;
+    expect((await search("marta quin")).map((o) => o.value)).toEqual([mine.id]);
+    expect(await search("zeca")).toHaveLength(20);
+    expect(await search("ninguém")).toEqual([]);
+    expect((await search("marta", x.adminCookie)).map((o) => o.value)).toEqual([theirs.id]);
+    expect((await appRequest("/crm/negocios/clientes?q=marta")).status).toBe(302);
+    // The deal's client is offered on its page even when it is not among the first by name.
+    const dealId = await newDeal(w.agenteCookie, { clientId: mine.id, leadName: "", leadEmail: "" });
+    const page = await json<{ clients: { value: string }[] }>(await appRequest(`/crm/negocios/editar/${dealId}`, { cookie: w.agenteCookie }));
+    expect(page.clients[0]!.value).toBe(mine.id);
+    expect(page.clients.length).toBeLessThanOrEqual(21);
+  });
+});
+
 describe("the public quote page", () => {
   let w: World;
   let x: World;

@@ -15,7 +15,7 @@ import { positionBetween, POSITION_STEP, spreadPositions } from "~/lib/kit/board
 import { exportList } from "~/lib/kit/export.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { runList, type ListSource } from "~/lib/kit/list.server";
-import { buildSearchText } from "~/lib/kit/search-text";
+import { buildSearchText, searchTerms } from "~/lib/kit/search-text";
 import { createRecord } from "~/lib/kit/record.server";
 import { auditInsert } from "~/lib/platform/audit.server";
 import { assertInBatch, isBatchAssert } from "~/lib/platform/batch-assert.server";
@@ -553,15 +553,28 @@ export async function clientDeals(scope: Scope, clientId: string) {
     .limit(50);
 }
 
-/** The clients a deal may be for (the form's picker; the agency's first 1000 by name). */
-export async function dealClientOptions(scope: Scope): Promise<{ value: string; label: string }[]> {
-  const rows = await scope.db
-    .select({ id: client.id, name: client.name })
-    .from(client)
-    .where(and(eq(client.agencyId, scope.agencyId), isNull(client.deletedAt)))
-    .orderBy(asc(client.searchText), asc(client.id))
-    .limit(1000);
-  return rows.map((r) => ({ value: r.id, label: r.name }));
+/** Clients the deal form's picker offers at once or per search. */
+export const CLIENT_PICKER_LIMIT = 20;
+
+/**
+ * The clients a deal may be for (the form's search picker): the agency's live clients
+ * matching `q` term by term (name, document, e-mail, phone — the register's search text),
+ * the first CLIENT_PICKER_LIMIT by name; `keep` (the deal's client) always among them.
+ */
+export async function dealClientOptions(scope: Scope, q = "", keep: string | null = null): Promise<{ value: string; label: string }[]> {
+  const terms = searchTerms(q.slice(0, 100));
+  const live = [eq(client.agencyId, scope.agencyId), isNull(client.deletedAt)];
+  const [rows, kept] = await Promise.all([
+    scope.db
+      .select({ id: client.id, name: client.name })
+      .from(client)
+      .where(and(...live, ...terms.map((term) => sql`instr(${client.searchText}, ${term}) > 0`)))
+      .orderBy(asc(client.searchText), asc(client.id))
+      .limit(CLIENT_PICKER_LIMIT),
+    keep ? scope.db.select({ id: client.id, name: client.name }).from(client).where(and(...live, eq(client.id, keep))).limit(1) : [],
+  ]);
+  const all = [...kept, ...rows.filter((r) => r.id !== keep)];
+  return all.map((r) => ({ value: r.id, label: r.name }));
 }
 
 /** A stored deal as the form shows it. */

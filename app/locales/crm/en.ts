@@ -50,6 +50,8 @@ const crmEn = {
       sections: { contact: "Client or lead", deal: "Deal", follow: "Follow-up" },
       clientHint: "Pick a registered client, or fill in the lead's details below.",
       noClient: "— Lead (not registered) —",
+      clientSearch: "Search clients (name, tax ID, e-mail, phone)",
+      clientNone: "No client found.",
     },
     fields: {
       number: "No.",

@@ -50,6 +50,8 @@ const crmEs = {
       sections: { contact: "Cliente o lead", deal: "Negocio", follow: "Seguimiento" },
       clientHint: "Elija un cliente registrado, o complete los datos del lead abajo.",
       noClient: "— Lead (sin registro) —",
+      clientSearch: "Buscar cliente (nombre, documento, e-mail, teléfono)",
+      clientNone: "Ningún cliente encontrado.",
     },
     fields: {
       number: "N.º",

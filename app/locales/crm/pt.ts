@@ -50,6 +50,8 @@ const crmPt = {
       sections: { contact: "Cliente ou lead", deal: "Negócio", follow: "Acompanhamento" },
       clientHint: "Escolha um cliente cadastrado, ou preencha os dados do lead abaixo.",
       noClient: "— Lead (sem cadastro) —",
+      clientSearch: "Pesquisar cliente (nome, CPF/CNPJ, e-mail, telefone)",
+      clientNone: "Nenhum cliente encontrado.",
     },
     fields: {
       number: "Nº",

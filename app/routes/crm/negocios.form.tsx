@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormActions } from "~/components/kit/FormActions";
 import { useLazyForm } from "~/components/kit/lazy-form";
 import { FormField, FormSection, SelectField, TextAreaField } from "~/components/ui/FormField";
+import { ClientPicker } from "~/components/crm/ClientPicker";
 import { LinkedTasks } from "~/components/tasks/LinkedTasks";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { DEAL_ID, dealHref, LOGGED_KINDS, SOURCES } from "~/lib/crm/deal";
@@ -52,7 +53,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (params.id && !row) throw notFound();
   const [stages, clients, owners, timeline, quotes, tasks, sale] = await Promise.all([
     listStages(scope),
-    dealClientOptions(scope),
+    dealClientOptions(scope, "", row?.clientId ?? null),
     ownerOptions(scope),
     row ? dealTimeline(scope, row.id) : [],
     row ? dealQuotes(scope, row.id) : [],
@@ -155,7 +156,7 @@ export default function DealForm({ loaderData, actionData }: Route.ComponentProp
         <FormSection title={t("crm.deal.sections.contact")} hint={t("crm.deal.clientHint")}>
           <div className="form-grid">
             <div className="span-all">
-              <SelectField field={fields.clientId} label={t("crm.fields.client")} options={[{ value: "", label: t("crm.deal.noClient") }, ...clients]} />
+              <ClientPicker field={fields.clientId} initial={clients} />
             </div>
             <FormField field={fields.leadName} label={t("crm.fields.leadName")} autoComplete="off" />
             <FormField field={fields.leadPhone} label={t("crm.fields.leadPhone")} inputMode="tel" />
