@@ -96,10 +96,19 @@ async function tokenMatches(env: Env, agencyId: string, token: string | null): P
   return match && !!row && !!token;
 }
 
+/**
+ * An answer before the body was used: the body is read first (up to the limit, then
+ * cancelled), as workerd refuses a request stream still being sent after the answer.
+ */
+async function early(request: Request, response: Response): Promise<Response> {
+  await readLimited(request, MAX_WEBHOOK_BYTES).catch(() => null);
+  return response;
+}
+
 async function receiveAsaas(request: Request, env: Env, agencyId: string): Promise<Response> {
-  if (!(await tokenMatches(env, agencyId, request.headers.get("asaas-access-token")))) return json({ error: "unauthorized" }, 401);
+  if (!(await tokenMatches(env, agencyId, request.headers.get("asaas-access-token")))) return early(request, json({ error: "unauthorized" }, 401));
   const declared = request.headers.get("content-length");
-  if (declared !== null && !(/^\d+$/.test(declared) && Number(declared) <= MAX_WEBHOOK_BYTES)) return json({ error: "payload_too_large" }, 413);
+  if (declared !== null && !(/^\d+$/.test(declared) && Number(declared) <= MAX_WEBHOOK_BYTES)) return early(request, json({ error: "payload_too_large" }, 413));
   const bytes = await readLimited(request, MAX_WEBHOOK_BYTES);
   if (!bytes) return json({ error: "payload_too_large" }, 413);
   let raw: string;
@@ -144,8 +153,8 @@ async function handleFetch(request: Request, env: Env): Promise<Response> {
   if (match) {
     const agencyId = match[1] ?? "";
     // No agency in the URL (the old shared address) or not an agency id: nothing to authenticate against.
-    if (!AGENCY_ID.test(agencyId)) return json({ error: "not_found" }, 404);
-    if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405);
+    if (!AGENCY_ID.test(agencyId)) return early(request, json({ error: "not_found" }, 404));
+    if (request.method !== "POST") return early(request, json({ error: "method_not_allowed" }, 405));
     try {
       return await receiveAsaas(request, env, agencyId.toLowerCase());
     } catch (error) {
@@ -154,7 +163,7 @@ async function handleFetch(request: Request, env: Env): Promise<Response> {
       return json({ error: "unavailable" }, 503);
     }
   }
-  return json({ error: "not_found" }, 404);
+  return early(request, json({ error: "not_found" }, 404));
 }
 
 export default {
