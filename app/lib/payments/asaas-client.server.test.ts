@@ -87,6 +87,16 @@ describe("request shapes", () => {
     expect(requests[0]!.body).toMatchObject({ url: "https://x.example/webhooks/asaas/ag1", authToken: "tok", enabled: true, interrupted: false });
   });
 
+  it("updates the webhook with the same URL instead of creating a second one", async () => {
+    const input = { name: "Rota", url: "https://x.example/webhooks/asaas/ag1", email: "a@b.c", enabled: true, interrupted: false, authToken: "t", sendType: "SEQUENTIALLY" as const, events: [] };
+    const found = recorder((r) => (r.method === "GET" ? Response.json({ data: [{ id: "wh_1", url: input.url }] }) : Response.json({ id: "wh_1" })));
+    await asaasClient(found.transport, { environment: "sandbox", apiKey: "k" }).upsertWebhook(input);
+    expect(found.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["GET /v3/webhooks", "PUT /v3/webhooks/wh_1"]);
+    const none = recorder((r) => (r.method === "GET" ? Response.json({ data: [{ id: "wh_9", url: "https://other.example/" }] }) : Response.json({ id: "wh_2" })));
+    await asaasClient(none.transport, { environment: "sandbox", apiKey: "k" }).upsertWebhook(input);
+    expect(none.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(["GET /v3/webhooks", "POST /v3/webhooks"]);
+  });
+
   it("returns Asaas's errors, a 401, a broken body and a network failure as values", async () => {
     const answers = [
       () => Response.json({ errors: [{ code: "invalid_value", description: "Valor inválido" }] }, { status: 400 }),

@@ -133,7 +133,7 @@ function errorsOf(body: unknown, status: number): AsaasError[] {
 export function asaasClient(transport: AsaasTransport, options: AsaasClientOptions) {
   const base = ASAAS_BASE_URLS[options.environment];
 
-  async function call<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<AsaasResult<T>> {
+  async function call<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<AsaasResult<T>> {
     const headers = new Headers({ accept: "application/json", access_token: options.apiKey, "user-agent": options.userAgent ?? "rota" });
     if (body !== undefined) headers.set("content-type", "application/json");
     const request = new Request(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -191,6 +191,17 @@ export function asaasClient(transport: AsaasTransport, options: AsaasClientOptio
     pixQrCode: (paymentId: string) => call<AsaasPixQrCode>("GET", `/payments/${id(paymentId)}/pixQrCode`),
     identificationField: (paymentId: string) => call<AsaasIdentificationField>("GET", `/payments/${id(paymentId)}/identificationField`),
     registerWebhook: (input: AsaasWebhookInput) => call<AsaasWebhook>("POST", "/webhooks", input),
+    listWebhooks: () => call<{ data: AsaasWebhook[] }>("GET", "/webhooks"),
+    updateWebhook: (webhookId: string, input: AsaasWebhookInput) => call<AsaasWebhook>("PUT", `/webhooks/${id(webhookId)}`, input),
+    /**
+     * The agency's webhook at Asaas: the existing one with this URL is updated (PUT), else one
+     * is created (POST) — saving twice never leaves two webhooks (Asaas allows ten per account).
+     */
+    async upsertWebhook(input: AsaasWebhookInput): Promise<AsaasResult<AsaasWebhook>> {
+      const list = await call<{ data: AsaasWebhook[] }>("GET", "/webhooks");
+      const existing = list.ok && Array.isArray(list.data.data) ? list.data.data.find((w) => w && w.url === input.url) : undefined;
+      return existing ? call<AsaasWebhook>("PUT", `/webhooks/${id(existing.id)}`, input) : call<AsaasWebhook>("POST", "/webhooks", input);
+    },
     /** GET /myAccount/commercialInfo: the account's name and document ("test connection"). */
     myAccount: () => call<AsaasAccount>("GET", "/myAccount/commercialInfo"),
   };

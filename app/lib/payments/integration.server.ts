@@ -117,7 +117,7 @@ async function registerWebhook(scope: Scope, row: IntegrationRow, deps: PaymentD
   if (!client) return null;
   const token = await decryptSecret(row.webhookTokenEnc, ctx(deps.encryptionKey, scope.agencyId, TOKEN_PURPOSE));
   if (!token) return { ok: false, error: "token" };
-  const result = await client.registerWebhook({
+  const result = await client.upsertWebhook({
     name: "Rota",
     url: webhookUrl(origin, scope.agencyId),
     email: email ?? "noreply@rota.example",

@@ -315,7 +315,15 @@ export async function handleSimulatorRequest(deps: SimulatorDeps, request: Reque
   }
   if (path === "/finance/balance" && method === "GET") return json({ balance: 0 });
 
-  if (path === "/webhooks" && method === "POST") {
+  if (path === "/webhooks" && method === "GET") {
+    const [hook] = await db.select().from(asaasSimWebhook).where(eq(asaasSimWebhook.accountKey, account));
+    const data = hook ? [{ object: "webhook", id: `wh_${account.slice(0, 12)}`, name: "Webhook", url: hook.url, enabled: hook.enabled, interrupted: hook.interrupted, hasAuthToken: !!hook.authToken }] : [];
+    return json({ object: "list", hasMore: false, totalCount: data.length, limit: 10, offset: 0, data });
+  }
+  // The simulated account has one webhook: PUT /webhooks/{id} replaces it like POST /webhooks.
+  const putHook = segments[0] === "webhooks" && segments.length === 2 && method === "PUT";
+  if (putHook && segments[1] !== `wh_${account.slice(0, 12)}`) return asaasErrors(404, "not_found", "Webhook não encontrado.");
+  if ((path === "/webhooks" && method === "POST") || putHook) {
     const body = await readJson(request);
     const hookUrl = str(body?.url, 2000);
     let valid: boolean;
