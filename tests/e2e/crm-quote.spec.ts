@@ -6,6 +6,7 @@
  * and accepts. The owner's board shows the live toast and the card in Ganho without a
  * reload; the deal's page shows it won, the quote accepted with its draft sale.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 
@@ -22,6 +23,13 @@ async function owner(browser: Browser, baseURL: string): Promise<Page> {
   await page.locator("form button[type=submit]").click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return page;
+}
+
+/** No serious or critical axe violations (WCAG 2.1 A/AA) in `selector`. */
+async function axe(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`).join(", ")}`)).toEqual([]);
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -49,8 +57,12 @@ for (const lang of ["pt", "es"] as const) {
     const dealId = page.url().split("/").pop()!;
 
     // Its quote in the client's language, one item, sent.
+    await expect(page.getByTestId("linked-tasks")).toBeVisible();
+    await expect(page.getByTestId("deal-client-picker")).toBeVisible();
+    await axe(page, "#main");
     await page.getByTestId("deal-new-quote").click();
     await expect(page.getByTestId("quote-form-page")).toBeVisible();
+    await axe(page, "#main");
     await page.locator("select[name=language]").selectOption(lang);
     await page.locator("input[name=validUntil]").fill(inDays(10));
     await page.locator("select[name='items[0].productKindId']").selectOption({ index: 1 });
@@ -81,6 +93,7 @@ for (const lang of ["pt", "es"] as const) {
     await expect(client.getByRole("heading", { level: 1 })).toHaveText(TEXTS[lang].heading);
     await expect(client.getByTestId("quote-agency")).toContainText("Sol Viagens");
     await expect(client.getByTestId("public-quote-item")).toContainText(`Hotel ${stamp}`);
+    await axe(client, "body");
     // Nothing wider than the phone.
     expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const accept = client.getByTestId("quote-accept");
