@@ -277,6 +277,25 @@ describe("emissivo sales", () => {
     expect(live.every((t) => t.amount_cents >= t.paid_cents)).toBe(true);
   });
 
+  it("cancelling a sale cancels the Asaas charges of its receivables (the charge follows its installment)", async () => {
+    const w = await world();
+    const id = await createSale(w);
+    expect((await confirmSale(w, id)).status).toBe(200);
+    await env.DB.prepare("update client set document = '52998224725', emails = ? where id = ?").bind(JSON.stringify(["carla@x.example"]), w.ids.client).run();
+    const saved = await appRequest("/sistema/integracoes/asaas", { cookie: w.admin, form: { intent: "save", version: "0", environment: "sandbox", apiKey: `$aact_sale_${uuidv7()}`, enabled: "on" } });
+    expect(saved.status).toBe(200);
+    const receivable = (await titlesOf(id)).find((t) => t.direction === "receivable")!;
+    const charged = await appRequest(`/financeiro/contas-a-receber/editar/${receivable.id}`, { cookie: w.admin, form: { intent: "charge", billingType: "PIX" } });
+    expect(charged.status, await charged.clone().text()).toBe(302);
+    const charge = () => env.DB.prepare("select external_id, status, deleted_at from payment_charge where title_id = ?").bind(receivable.id).first<{ external_id: string; status: string; deleted_at: string | null }>();
+    expect(await charge()).toMatchObject({ status: "PENDING", deleted_at: null });
+    const res = await appRequest(editPath(id), { cookie: w.admin, form: { intent: "cancel", version: String((await saleRow(id))!.version), reason: "cliente desistiu" } });
+    expect(res.status).toBe(200);
+    expect(await charge()).toMatchObject({ status: "DELETED", deleted_at: expect.any(String) });
+    const sim = await env.DB.prepare("select body from asaas_sim_payment where id = ?").bind((await charge())!.external_id).first<{ body: string }>();
+    expect(JSON.parse(sim!.body).deleted).toBe(true);
+  });
+
   it("cancels: open titles cancelled, a refund payable for what was paid, inventory released", async () => {
     const w = await world();
     const id = await createSale(w, w.admin, { items: [{ productKindId: w.ids.kindHotel, supplierId: w.ids.supplierA, description: "Quarto", inventoryKind: "hotel_room", roomTypeId: w.ids.roomType, quantity: "1" }] });

@@ -395,6 +395,24 @@ export async function syncCharges(scope: Scope, deps: PaymentDeps, titleIds: rea
   }
 }
 
+/**
+ * After a sale's edit, cancellation or status move (the sales module rewrites its
+ * installments in one batch, outside the ledger's title actions): the live charges of
+ * the sale's receivables follow (syncCharges). One indexed read when none is charged.
+ */
+export async function syncSaleCharges(scope: Scope, deps: PaymentDeps, saleId: string): Promise<void> {
+  const charged = await scope.db
+    .select({ titleId: paymentCharge.titleId })
+    .from(paymentCharge)
+    .innerJoin(financeTitle, and(eq(financeTitle.agencyId, scope.agencyId), eq(financeTitle.id, paymentCharge.titleId)))
+    .where(and(eq(paymentCharge.agencyId, scope.agencyId), isNull(paymentCharge.deletedAt), eq(financeTitle.originKind, "sale"), eq(financeTitle.originId, saleId)));
+  await syncCharges(
+    scope,
+    deps,
+    charged.map((c) => c.titleId),
+  );
+}
+
 /** Whether the title belongs to a group or sale with other open installments (the "charge all" button). */
 export async function hasOpenSiblings({ db, agencyId }: Pick<Scope, "db" | "agencyId">, title: Pick<Title, "id" | "groupId" | "originKind" | "originId">): Promise<boolean> {
   const [row] = await db

@@ -9,9 +9,12 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { translate } from "~/lib/platform/translate";
 import { EMISSIVO_LIST_PATH } from "~/lib/sales/emissivo";
+import { syncSaleCharges } from "~/lib/payments/charges.server";
+import { paymentDeps } from "~/lib/payments/transport.server";
 import { emissivoAction, emissivoScreen } from "~/lib/sales/emissivo-action.server";
 import { SERVICE_CURRENCIES } from "~/lib/services/fields";
 import { linkedOpenTasks } from "~/lib/tasks/tasks.server";
+import { getCloudflare, getEnv } from "~/middleware/cloudflare";
 import { getI18n, getLocale } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import registersStyles from "~/styles/registers.css?url";
@@ -33,7 +36,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
 
 /** Save (create / update a draft / edit a confirmed sale with its preview), confirm, cancel, delete, new client. */
-export const action = ({ context, request, params }: Route.ActionArgs) => emissivoAction(requireScope(context, request), request, params, getLocale(context));
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const scope = requireScope(context, request);
+  try {
+    return await emissivoAction(scope, request, params, getLocale(context));
+  } finally {
+    // An edit or cancellation rewrote the installments: their Asaas charges follow.
+    if (params.id && request.method === "POST") await syncSaleCharges(scope, paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx), params.id);
+  }
+}
 
 type ActionData = {
   result?: SubmissionResult<string[]>;

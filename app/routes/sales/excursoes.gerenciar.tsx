@@ -17,7 +17,9 @@ import { refusalKey } from "~/lib/sales/excursion-sale";
 import { excursionSaleIntentSchema } from "~/lib/sales/excursion-sale.schema";
 import { excursionSalePage, newPassengerClient, runExcursionSaleIntent } from "~/lib/sales/excursion-sale.server";
 import { seatRoomName } from "~/lib/sales/seats";
-import { getEnv } from "~/middleware/cloudflare";
+import { syncSaleCharges } from "~/lib/payments/charges.server";
+import { paymentDeps } from "~/lib/payments/transport.server";
+import { getCloudflare, getEnv } from "~/middleware/cloudflare";
 import { getI18n, getLocale } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import { LinkedTasks } from "~/components/tasks/LinkedTasks";
@@ -79,6 +81,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   const intent = submission.value;
   const result = await runExcursionSaleIntent(scope, getEnv(context), row, intent, getLocale(context));
+  // A cancellation or edit rewrote the installments: their Asaas charges follow.
+  if (result.ok) await syncSaleCharges(scope, paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx), row.id);
   if (!result.ok) return data({ ok: false as const, error: refusalKey(result.reason) }, { status: result.status });
   return { ok: true as const, intent: intent.intent, preview: result.preview ?? null, toast: result.preview ? null : { title: DONE[intent.intent] ?? "toast.saved" } };
 }
