@@ -13,15 +13,12 @@
  * Then clientListTargets() gives the autocannon targets of the list with a
  * session cookie of admin@sol.example.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { generateCpf, mulberry32, randomDigits, type Rng } from "../../app/lib/platform/br-documents.ts";
 import { encodeCursor } from "../../app/lib/kit/list.ts";
 import { registerSearchText } from "../../app/lib/kit/search-text.ts";
 import { DEMO_AGENCIES } from "../../scripts/seed/seed.ts";
 import type { BenchTarget } from "./run.ts";
+import { executeSql, querySql } from "./d1-sql.ts";
 
 export const BENCH_CLIENTS = 100_000;
 /** Rows per INSERT: about 45 kB a statement, under D1's 100 kB statement limit. */
@@ -92,27 +89,10 @@ export type SeededClients = { rows: number; liveTotal: number; ms: number; sqlBy
 export function seedClients(root: string, stateDir: string, count = BENCH_CLIENTS): SeededClients {
   const start = performance.now();
   const { statements, sorted } = build(count);
-  const dir = mkdtempSync(join(tmpdir(), "rota-bench-clients-"));
-  const file = join(dir, "clients.sql");
-  const text = statements.join("\n") + "\n";
-  writeFileSync(file, text);
-  const wrangler = (args: string[]) =>
-    execFileSync(join(root, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", stateDir, ...args], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    });
-  try {
-    wrangler(["--file", file]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const out = wrangler(["--json", "--command", `SELECT live FROM register_count WHERE agency_id = '${AGENCY.id}' AND entity = 'client'`]);
-  const liveTotal = Number((JSON.parse(out) as { results: { live: number }[] }[])[0]?.results[0]?.live ?? 0);
+  const sqlBytes = executeSql(root, stateDir, statements, "clients");
+  const liveTotal = Number(querySql<{ live: number }>(root, stateDir, `SELECT live FROM register_count WHERE agency_id = '${AGENCY.id}' AND entity = 'client'`)[0]?.live ?? 0);
   const middle = sorted[Math.floor(sorted.length / 2)]!;
-  return { rows: count, liveTotal, ms: performance.now() - start, sqlBytes: Buffer.byteLength(text), middleCursor: encodeCursor(middle) };
+  return { rows: count, liveTotal, ms: performance.now() - start, sqlBytes: sqlBytes, middleCursor: encodeCursor(middle) };
 }
 
 /**

@@ -15,16 +15,13 @@
  *
  *   node tests/bench/seed-crm.ts --dry-run   (prints the statement count and SQL size)
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { mulberry32, type Rng } from "../../app/lib/platform/br-documents.ts";
 import { buildSearchText } from "../../app/lib/kit/search-text.ts";
 import { POSITION_STEP } from "../../app/lib/kit/board-position.ts";
 import { DEMO_AGENCIES, DEMO_USERS } from "../../scripts/seed/seed.ts";
 import { seedToday } from "../../scripts/seed/seed-finance.ts";
 import { seedId } from "../../scripts/seed/seed-registers.ts";
+import { executeSql } from "./d1-sql.ts";
 import type { BenchTarget } from "./run.ts";
 
 export const BENCH_DEALS = 5_000;
@@ -114,22 +111,8 @@ export type SeededCrm = { deals: number; ms: number; sqlBytes: number };
 export function seedCrm(root: string, stateDir: string, count = BENCH_DEALS): SeededCrm {
   const start = performance.now();
   const built = build(count);
-  const dir = mkdtempSync(join(tmpdir(), "rota-bench-crm-"));
-  const file = join(dir, "crm.sql");
-  const text = built.statements.join("\n") + "\n";
-  writeFileSync(file, text);
-  try {
-    execFileSync(join(root, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return { deals: built.deals, ms: performance.now() - start, sqlBytes: Buffer.byteLength(text) };
+  const sqlBytes = executeSql(root, stateDir, built.statements, "crm");
+  return { deals: built.deals, ms: performance.now() - start, sqlBytes };
 }
 
 /** The kanban and a stage's list with 5,000 open deals: the Admin (every deal) and the Agente (their own). */

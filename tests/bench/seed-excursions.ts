@@ -11,13 +11,10 @@
  * Deterministic (fixed ids and names). excursionTargets() gives the view's
  * targets (document and .data) with a session cookie of admin@sol.example.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { DEMO_AGENCIES } from "../../scripts/seed/seed.ts";
 import { buildRegisterRows } from "../../scripts/seed/seed-registers.ts";
 import type { BenchTarget } from "./run.ts";
+import { executeSql, querySql } from "./d1-sql.ts";
 
 export const BENCH_EXCURSION_PASSENGERS = 60;
 const AGENCY = DEMO_AGENCIES[0];
@@ -106,24 +103,8 @@ export type SeededExcursion = { passengers: number; ms: number };
 /** Inserts the 60-seat excursion and its passengers into Sol Viagens in the local D1 under `stateDir`. */
 export async function seedExcursion(root: string, stateDir: string): Promise<SeededExcursion> {
   const start = performance.now();
-  const dir = mkdtempSync(join(tmpdir(), "rota-bench-excursion-"));
-  const file = join(dir, "excursion.sql");
-  writeFileSync(file, (await excursionSeedSql()).join("\n") + "\n");
-  const wrangler = (args: string[]) =>
-    execFileSync(join(root, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", stateDir, ...args], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    });
-  try {
-    wrangler(["--file", file]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const out = wrangler(["--json", "--command", `SELECT count(*) AS n FROM excursion_passenger WHERE agency_id = '${AGENCY.id}' AND excursion_id = '${BENCH_EXCURSION_ID}'`]);
-  const passengers = Number((JSON.parse(out) as { results: { n: number }[] }[])[0]?.results[0]?.n ?? 0);
+  executeSql(root, stateDir, await excursionSeedSql(), "excursion");
+  const passengers = Number(querySql<{ n: number }>(root, stateDir, `SELECT count(*) AS n FROM excursion_passenger WHERE agency_id = '${AGENCY.id}' AND excursion_id = '${BENCH_EXCURSION_ID}'`)[0]?.n ?? 0);
   return { passengers, ms: performance.now() - start };
 }
 

@@ -15,16 +15,13 @@
  * (docs/decisions/0010-finance-totals.md) and the DRE of the current year, each
  * also through the query-log wrapper for its rows read.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { mulberry32, type Rng } from "../../app/lib/platform/br-documents.ts";
 import { DEFAULT_CHART } from "../../app/lib/finance/defaults.ts";
 import { normalizeSearchText } from "../../app/lib/kit/search-text.ts";
 import { DEMO_AGENCIES } from "../../scripts/seed/seed.ts";
 import { financeSeedId, seedToday } from "../../scripts/seed/seed-finance.ts";
 import { seedId } from "../../scripts/seed/seed-registers.ts";
+import { executeSql } from "./d1-sql.ts";
 import type { BenchTarget } from "./run.ts";
 
 export const BENCH_TITLES = 100_000;
@@ -89,22 +86,8 @@ export type SeededFinance = { titles: number; entries: number; ms: number; sqlBy
 export function seedFinance(root: string, stateDir: string, count = BENCH_TITLES): SeededFinance {
   const start = performance.now();
   const built = build(count);
-  const dir = mkdtempSync(join(tmpdir(), "rota-bench-finance-"));
-  const file = join(dir, "finance.sql");
-  const text = built.statements.join("\n") + "\n";
-  writeFileSync(file, text);
-  try {
-    execFileSync(join(root, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return { titles: built.titles, entries: built.entries, ms: performance.now() - start, sqlBytes: Buffer.byteLength(text) };
+  const sqlBytes = executeSql(root, stateDir, built.statements, "finance");
+  return { titles: built.titles, entries: built.entries, ms: performance.now() - start, sqlBytes };
 }
 
 /**

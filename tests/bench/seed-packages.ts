@@ -10,16 +10,13 @@
  * Deterministic (one seeded PRNG). packageListTargets() gives the list's target
  * with a session cookie of admin@sol.example.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { mulberry32, type Rng } from "../../app/lib/platform/br-documents.ts";
 import { buildSearchText } from "../../app/lib/kit/search-text.ts";
 import { slugify } from "../../app/lib/services/slug.ts";
 import { DEMO_AGENCIES, DEMO_USERS } from "../../scripts/seed/seed.ts";
 import { buildRegisterRows } from "../../scripts/seed/seed-registers.ts";
 import type { BenchTarget } from "./run.ts";
+import { executeSql, querySql } from "./d1-sql.ts";
 
 export const BENCH_PACKAGES = 10_000;
 const ROWS_PER_STATEMENT = 100;
@@ -86,26 +83,9 @@ export type SeededPackages = { rows: number; liveTotal: number; ms: number; sqlB
 /** Inserts `count` packages (with destinations, departures, prices) into Sol Viagens in the local D1 under `stateDir`. */
 export function seedPackages(root: string, stateDir: string, count = BENCH_PACKAGES): SeededPackages {
   const start = performance.now();
-  const text = build(count).join("\n") + "\n";
-  const dir = mkdtempSync(join(tmpdir(), "rota-bench-packages-"));
-  const file = join(dir, "packages.sql");
-  writeFileSync(file, text);
-  const wrangler = (args: string[]) =>
-    execFileSync(join(root, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", stateDir, ...args], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    });
-  try {
-    wrangler(["--file", file]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const out = wrangler(["--json", "--command", `SELECT live FROM register_count WHERE agency_id = '${AGENCY.id}' AND entity = 'third_party_package'`]);
-  const liveTotal = Number((JSON.parse(out) as { results: { live: number }[] }[])[0]?.results[0]?.live ?? 0);
-  return { rows: count, liveTotal, ms: performance.now() - start, sqlBytes: Buffer.byteLength(text) };
+  const sqlBytes = executeSql(root, stateDir, build(count), "packages");
+  const liveTotal = Number(querySql<{ live: number }>(root, stateDir, `SELECT live FROM register_count WHERE agency_id = '${AGENCY.id}' AND entity = 'third_party_package'`)[0]?.live ?? 0);
+  return { rows: count, liveTotal, ms: performance.now() - start, sqlBytes };
 }
 
 /** The packages list's first page (default sort: next departure) with a session cookie. */

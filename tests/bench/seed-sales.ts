@@ -11,16 +11,13 @@
  * salesTargets(): the emissivo and excursion sales lists (first page, filters, a
  * search) and the /vendas overview (this month, a past month) and its .data.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { mulberry32, type Rng } from "../../app/lib/platform/br-documents.ts";
 import { buildSearchText } from "../../app/lib/kit/search-text.ts";
 import { DEMO_AGENCIES, DEMO_USERS } from "../../scripts/seed/seed.ts";
 import { excursionSeedId } from "../../scripts/seed/seed-excursions.ts";
 import { seedToday } from "../../scripts/seed/seed-finance.ts";
 import { seedId } from "../../scripts/seed/seed-registers.ts";
+import { executeSql } from "./d1-sql.ts";
 import type { BenchTarget } from "./run.ts";
 
 export const BENCH_SALES = 100_000;
@@ -115,22 +112,8 @@ export type SeededSales = { sales: number; ms: number; sqlBytes: number };
 export function seedSales(root: string, stateDir: string, count = BENCH_SALES): SeededSales {
   const start = performance.now();
   const built = build(count);
-  const dir = mkdtempSync(join(tmpdir(), "rota-bench-sales-"));
-  const file = join(dir, "sales.sql");
-  const text = built.statements.join("\n") + "\n";
-  writeFileSync(file, text);
-  try {
-    execFileSync(join(root, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return { sales: built.sales, ms: performance.now() - start, sqlBytes: Buffer.byteLength(text) };
+  const sqlBytes = executeSql(root, stateDir, built.statements, "sales");
+  return { sales: built.sales, ms: performance.now() - start, sqlBytes };
 }
 
 /** The sales lists and the overview with 100k sales, signed in (an Admin sees every sale). */

@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots/contracts";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
@@ -20,15 +20,6 @@ const TEXT = {
   en: { templates: "Templates", signatures: "Pending signatures", verify: "Verify a contract" },
   es: { templates: "Modelos", signatures: "Firmas pendientes", verify: "Verificar contrato" },
 } as const;
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.locator("input[name=email]").fill("admin@sol.example");
-  await page.locator("input[name=password]").fill(DEMO_PASSWORD);
-  await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForLoadState("networkidle");
-}
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

@@ -6,7 +6,7 @@
  * Each variant works on its own title, and compares figures before and after.
  */
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 const TEXT = {
@@ -14,15 +14,6 @@ const TEXT = {
   en: { receivables: "Receivables", partial: "Partial", settled: "Settlement recorded.", statement: "Account statement" },
 } as const;
 const RUN = Date.now().toString(36);
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.locator("input[name=email]").fill("admin@sol.example");
-  await page.locator("input[name=password]").fill(DEMO_PASSWORD);
-  await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForLoadState("networkidle");
-}
 
 /** The cents a figure carries (data-cents), on the page at `path`. */
 async function cents(page: Page, path: string, testId: string) {

@@ -4,7 +4,7 @@
  * passes through), so the sign-in rate limit of one test never blocks another.
  * Import { test, expect } from here instead of @playwright/test.
  */
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 let counter = 0;
 
@@ -20,3 +20,13 @@ export const test = base.extend({
 
 export { expect };
 export const DEMO_PASSWORD = "demo-rota-2026";
+
+/** Signs in through the form (the demo Admin of Sol Viagens unless told) and waits for the dashboard. */
+export async function signIn(page: Page, email = "admin@sol.example") {
+  await page.goto("/login");
+  await page.locator("input[name=email]").fill(email);
+  await page.locator("input[name=password]").fill(DEMO_PASSWORD);
+  await page.locator("form button[type=submit]").click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.waitForLoadState("networkidle");
+}

@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 /** WCAG 2.1 A/AA violations on the page (its main region, or the whole page outside the shell). */
 async function axe(page: Page, include = "#main") {
@@ -18,15 +18,6 @@ async function axe(page: Page, include = "#main") {
 }
 
 const RUN = Date.now().toString(36);
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.locator("input[name=email]").fill("admin@sol.example");
-  await page.locator("input[name=password]").fill(DEMO_PASSWORD);
-  await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForLoadState("networkidle");
-}
 
 test("an Admin configures Asaas, charges a receivable by Pix, the client pays in the simulator and the receivable turns paid live", async ({ page, context }) => {
   const errors: string[] = [];

@@ -12,7 +12,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots/receptive";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
@@ -38,15 +38,6 @@ const TEXT = {
 function dayFromToday(days: number) {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
   return new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.locator("input[name=email]").fill("admin@sol.example");
-  await page.locator("input[name=password]").fill(DEMO_PASSWORD);
-  await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForLoadState("networkidle");
 }
 
 function watchConsole(page: Page) {

@@ -12,7 +12,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots/sales-report";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
@@ -25,15 +25,6 @@ const TEXT = {
 /** The seed's day (it dates the trips from the UTC day it runs). */
 const today = () => new Date().toISOString().slice(0, 10);
 const shift = (day: string, delta: number) => new Date(Date.parse(`${day}T12:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.locator("input[name=email]").fill("admin@sol.example");
-  await page.locator("input[name=password]").fill(DEMO_PASSWORD);
-  await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForLoadState("networkidle");
-}
 
 function watchConsole(page: Page) {
   const errors: string[] = [];

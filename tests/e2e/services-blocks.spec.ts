@@ -10,7 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { expect, test, signIn } from "./fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots/services-blocks";
 const LIST = "/servicos/bloqueio-hospedagem";
@@ -36,15 +36,6 @@ const TEXT = {
 } as const;
 
 const RUN = Date.now();
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.locator("input[name=email]").fill("admin@sol.example");
-  await page.locator("input[name=password]").fill(DEMO_PASSWORD);
-  await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForLoadState("networkidle");
-}
 
 function watchConsole(page: Page) {
   const errors: string[] = [];
