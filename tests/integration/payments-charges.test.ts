@@ -225,6 +225,29 @@ describe("charges on receivables", () => {
     expect(await simPayment(c2!.external_id)).toMatchObject({ value: 1234.56, dueDate: inDays(30) });
   });
 
+  it("a receivable settled by hand: in full, its charge is cancelled at the provider (no second payment); in part, the charge asks for the open amount", async () => {
+    let bank = await one<{ id: string }>("select id from bank_account where agency_id = ? and deleted_at is null limit 1", A.id);
+    if (!bank) {
+      const type = await one<{ id: string }>("select id from account_type where agency_id = ? limit 1", A.id);
+      const id = uuidv7();
+      const t = new Date().toISOString();
+      await env.DB.prepare("insert into bank_account (id, agency_id, name, account_type_id, opening_date, currency, created_at, updated_at) values (?, ?, 'Caixa', ?, '2020-01-01', 'BRL', ?, ?)").bind(id, A.id, type!.id, t, t).run();
+      bank = { id };
+    }
+    const full = await receivable(A);
+    const part = await receivable(A);
+    for (const id of [full, part]) expect((await request(`${R}/editar/${id}`, { cookie: A.cookie, form: { intent: "charge", billingType: "BOLETO" } })).status).toBe(302);
+    const settle = (id: string, v: number, principal: string) => request(`${R}/editar/${id}`, { cookie: A.cookie, form: { intent: "settle", version: String(v), date: agencyToday("America/Sao_Paulo"), bankAccountId: bank!.id, principal } });
+    expect((await settle(full, await version(full), "1.500,75")).status).toBe(302);
+    const [c1] = await chargesOf(full);
+    expect(c1).toMatchObject({ status: "DELETED", deleted_at: expect.any(String) });
+    expect((await simPayment(c1!.external_id)).deleted).toBe(true);
+    expect((await settle(part, await version(part), "500,75")).status).toBe(302);
+    const [c2] = await chargesOf(part);
+    expect(c2).toMatchObject({ value_cents: 100_000, deleted_at: null });
+    expect((await simPayment(c2!.external_id)).value).toBe(1000);
+  });
+
   it("another agency can neither charge nor see A's title (404), and Agente cannot charge (403)", async () => {
     const id = await receivable(A);
     await request(`${R}/editar/${id}`, { cookie: A.cookie, form: { intent: "charge", billingType: "PIX" } });

@@ -282,7 +282,7 @@ async function deleteAtProvider(asaas: AsaasClient, charge: ChargeRow): Promise<
   return fail("provider", { error: providerError(result.errors) });
 }
 
-async function markDeleted(scope: Scope, charge: ChargeRow, reason: "manual" | "title_cancelled") {
+async function markDeleted(scope: Scope, charge: ChargeRow, reason: "manual" | "title_cancelled" | "title_settled") {
   const at = new Date().toISOString();
   await scope.db.batch([
     scope.db
@@ -333,13 +333,20 @@ export function chargeHooks(deps: PaymentDeps): TitleHooks {
       if (deleted.ok) await markDeleted(scope, charge, "title_cancelled");
     },
     async changed(scope, titleId, fields) {
-      if (!fields.includes("amountCents") && !fields.includes("dueDate")) return;
+      if (!fields.includes("amountCents") && !fields.includes("dueDate") && !fields.includes("paidCents")) return;
       const charge = await liveCharge(scope, titleId);
       if (!charge || !OPEN_STATUSES.has(charge.status)) return;
       const title = await receivable(scope, titleId);
-      if (!title || (title.status !== "open" && title.status !== "partial")) return;
+      if (!title) return;
       const active = await activeClient(scope, deps);
       if (!active) return;
+      // Settled in full by hand (cash, a transfer): the client must not pay the charge too.
+      if (title.status === "paid") {
+        const deleted = await deleteAtProvider(active.client, charge);
+        if (deleted.ok) await markDeleted(scope, charge, "title_settled");
+        return;
+      }
+      if (title.status !== "open" && title.status !== "partial") return;
       const today = firstDueDate(scope);
       const valueCents = title.amountCents - title.paidCents;
       const dueDate = title.dueDate < today ? today : title.dueDate;

@@ -92,6 +92,7 @@ export async function titleAction(scope: Scope, direction: TitleDirection, id: s
         if (field) return reply("settle", submission.reply({ fieldErrors: { [field]: [E(result.reason)] } }), 400);
         return formError("settle", result.reason, result.reason === "conflict" || result.reason === "closed" ? 409 : 400);
       }
+      await hooks.changed?.(scope, id, ["paidCents"]);
       return redirectWithToast(here, { title: "financeLedger.toasts.settled", values: { count: 1 } });
     }
     case "reverse": {
@@ -102,6 +103,7 @@ export async function titleAction(scope: Scope, direction: TitleDirection, id: s
       if (!entry || entry.titleId !== id) throw notFound();
       const result = await reverseEntry(scope, entry.id, todayIn(scope.timeZone), submission.value.reason);
       if (!result.ok) return formError("reverse", result.reason, result.reason === "notFound" ? 404 : 409);
+      await hooks.changed?.(scope, id, ["paidCents"]);
       return redirectWithToast(here, { title: "financeLedger.toasts.reversed" });
     }
     case "cancel": {
@@ -157,7 +159,7 @@ async function saveTitle(scope: Scope, title: Title, formData: FormData, hooks: 
 }
 
 /** The list's "settle selected": each checked title's open amount, all or none. */
-export async function settleManyAction(scope: Scope, direction: TitleDirection, formData: FormData, back: string) {
+export async function settleManyAction(scope: Scope, direction: TitleDirection, formData: FormData, back: string, hooks: TitleHooks = {}) {
   const refused = guardIntent(scope, "settleMany", "settleMany");
   if (refused) return refused;
   const submission = parseForm(formData, settleManySchema);
@@ -175,6 +177,7 @@ export async function settleManyAction(scope: Scope, direction: TitleDirection, 
     if (result.reason === "account" || result.reason === "accountDate") return reply("settleMany", submission.reply({ fieldErrors: { [result.reason === "account" ? "bankAccountId" : "date"]: [E(result.reason)] } }), 400);
     return formError("settleMany", result.reason === "figures" ? "closed" : result.reason, 409);
   }
+  for (const item of items) await hooks.changed?.(scope, item.titleId, ["paidCents"]);
   return redirectWithToast(back, { title: "financeLedger.toasts.settled", values: { count: items.length } });
 }
 

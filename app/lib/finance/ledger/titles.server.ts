@@ -173,6 +173,7 @@ export async function findTitle(db: Db, agencyId: string, id: string, direction?
  */
 export type TitleHooks = {
   cancelled?: (scope: Scope, titleId: string) => Promise<void>;
+  /** After an edit (the fields that changed) or a settlement or reversal made here ("paidCents"). */
   changed?: (scope: Scope, titleId: string, fields: string[]) => Promise<void>;
 };
 

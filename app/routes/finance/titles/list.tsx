@@ -11,10 +11,13 @@ import { directionOf, LICENCE_KEY } from "~/lib/finance/ledger/screen.server";
 import { DIRECTION_PATH, titleListSpec, TITLE_FILTER_STATUSES } from "~/lib/finance/ledger/title-list";
 import { titleListPage, type TitleListRow, type TitleTotals } from "~/lib/finance/ledger/title-list.server";
 import { canManageFinance } from "~/lib/finance/roles";
+import { chargeHooks } from "~/lib/payments/charges.server";
+import { paymentDeps } from "~/lib/payments/transport.server";
 import { listParams, toSearch } from "~/lib/kit/list";
 import { malformed } from "~/lib/kit/forms";
 import { todayIn } from "~/lib/platform/time-zone";
 import { translate } from "~/lib/platform/translate";
+import { getCloudflare, getEnv } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/list";
@@ -55,7 +58,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") !== "settleMany") return malformed();
   const url = new URL(request.url);
-  return settleManyAction(scope, directionOf(request), formData, `${url.pathname.replace(/\.data$/, "")}${url.search}`);
+  const direction = directionOf(request);
+  // A receivable settled here by hand: its live Asaas charge is cancelled (paid in full) or follows the open amount.
+  const hooks = direction === "receivable" ? chargeHooks(paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx)) : {};
+  return settleManyAction(scope, direction, formData, `${url.pathname.replace(/\.data$/, "")}${url.search}`, hooks);
 }
 
 export default function TitleList({ loaderData, actionData }: Route.ComponentProps) {
