@@ -68,7 +68,9 @@ describe("screen table ↔ app/routes.ts", () => {
   });
 
   it("looks patterns up exactly and fails closed on unknown ones", () => {
-    expect(screenFor("/sistema/integracoes/")).toMatchObject({ kind: "page", licence: ["sistema", "integracoes"] });
+    expect(screenFor("/financeiro/faturamento/comissoes/")).toMatchObject({ kind: "page", licence: ["financeiro", "faturamento", "comissoes"] });
+    // The integrations are built (app/routes/system/integracoes*.tsx): no placeholders any more.
+    expect(screenFor("sistema/integracoes")).toBeNull();
     expect(screenFor("sistema/integracoes/asaas/x")).toBeNull();
     // CRM is built (app/routes/crm): its patterns are no placeholders any more.
     expect(screenFor("crm/:stage")).toBeNull();

@@ -68,9 +68,7 @@ for (const key of ["gerar_fatura", "listagem_de_faturas", "comissoes"]) {
 // follows the payments); changes to them are for Admins (and a SuperAdmin in the agency) only — the
 // screens' actions must check ADMINS when they are built.
 const INTEGRATIONS: readonly Role[] = ["SuperAdmin", "Admin", "Financeiro"];
-add("sistema/integracoes", { licence: ["sistema", "integracoes"], menu: ["sistema", "integracoes"], kind: "page", roles: INTEGRATIONS });
-add("sistema/integracoes/asaas", { licence: ["sistema", "integracoes", "asaas"], menu: ["sistema", "integracoes", "asaas"], kind: "page", roles: INTEGRATIONS });
-// The webhook history is built: routes/system/integracoes.webhooks*.tsx (BUILT_SCREENS).
+// The integrations, Asaas and the webhook history are built: routes/system/integracoes*.tsx (BUILT_SCREENS).
 
 export const SCREENS: Readonly<Record<string, Screen>> = screens;
 
@@ -178,6 +176,8 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
   "sistema/minha-agencia": { licence: ["sistema", "minha_agencia"], menu: ["sistema", "minha_agencia"], kind: "page", roles: ADMINS },
   "sistema/sobre": { licence: ["sistema", "sobre"], menu: ["sistema", "sobre"], kind: "page" },
   "sistema/historico-versoes": { licence: ["sistema", "historico_versoes"], menu: ["sistema", "historico_versoes"], kind: "page" },
+  "sistema/integracoes": { licence: ["sistema", "integracoes"], menu: ["sistema", "integracoes"], kind: "page", roles: INTEGRATIONS },
+  "sistema/integracoes/asaas": { licence: ["sistema", "integracoes", "asaas"], menu: ["sistema", "integracoes", "asaas"], kind: "page", roles: INTEGRATIONS },
   "sistema/integracoes/webhooks": { licence: ["sistema", "integracoes", "webhooks"], menu: ["sistema", "integracoes", "webhooks"], kind: "list", roles: INTEGRATIONS },
   "sistema/integracoes/webhooks/:id": { licence: ["sistema", "integracoes", "webhooks"], menu: ["sistema", "integracoes", "webhooks"], kind: "page", roles: INTEGRATIONS },
 };
