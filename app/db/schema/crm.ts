@@ -135,7 +135,8 @@ export const deal = sqliteTable(
     index("deal_stage_value_idx").on(t.agencyId, t.deletedAt, t.stageId, t.valueCents, t.id),
     index("deal_stage_close_idx").on(t.agencyId, t.deletedAt, t.stageId, t.expectedCloseDate, t.id),
     index("deal_stage_updated_idx").on(t.agencyId, t.deletedAt, t.stageId, t.updatedAt, t.id),
-    index("deal_owner_idx").on(t.agencyId, t.ownerUserId, t.deletedAt, t.stageId),
+    // An Agente's board and lists (their own deals): a column's first cards by position, read in order.
+    index("deal_owner_idx").on(t.agencyId, t.ownerUserId, t.deletedAt, t.stageId, t.position, t.id),
     index("deal_client_idx").on(t.agencyId, t.clientId),
     index("deal_search_idx").on(t.agencyId, t.deletedAt, t.searchText),
     check("deal_contact_ck", sql`client_id is not null or length(coalesce(lead_name, '')) > 0`),

@@ -163,6 +163,8 @@ export const webhookEvent = sqliteTable(
     uniqueIndex("webhook_provider_event_uq").on(t.provider, t.agencyId, t.eventId),
     index("webhook_agency_received_idx").on(t.agencyId, t.receivedAt),
     index("webhook_agency_status_idx").on(t.agencyId, t.status, t.receivedAt),
+    // The history filtered by event type, and the list of types the agency has received.
+    index("webhook_agency_type_idx").on(t.agencyId, t.eventType, t.receivedAt),
     index("webhook_agency_title_idx").on(t.agencyId, t.titleId),
   ],
 );
