@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Notice } from "~/components/ui/Notice";
+import { formatMoney } from "~/lib/platform/format";
 import { badRequest, notFound } from "~/lib/platform/http";
 import { applySimAction, listSimPayments, resumeSimWebhook, SIM_ACTIONS } from "~/lib/payments/simulator.server";
 import { simulatorDelivery } from "~/lib/payments/transport.server";
@@ -48,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Asaas · Rota" }];
 
 export default function DevAsaas({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { rows, next } = loaderData;
@@ -74,7 +75,7 @@ export default function DevAsaas({ loaderData, actionData }: Route.ComponentProp
             <Flex direction="column" gap="2">
               <Flex justify="between" gap="2" wrap="wrap">
                 <Text weight="bold">
-                  {row.payment.description ?? row.id} · R$ {row.payment.value.toFixed(2)}
+                  {row.payment.description ?? row.id} · {formatMoney(Math.round(row.payment.value * 100), "BRL", i18n.language)}
                 </Text>
                 <Flex gap="2">
                   <Badge color="gray">{t(`payments.billingTypes.${row.payment.billingType}`)}</Badge>
