@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/ui/PageHeader";
@@ -42,71 +43,64 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
   return (
     <Flex direction="column" gap="4" maxWidth="960px">
       <PageHeader title={t("payments.integrations.title")} subtitle={t("payments.integrations.subtitle")} trail={[{ label: t("menu.sistema.title"), href: null }]} />
-      <Card size="3" data-testid="integration-asaas">
-        <Flex justify="between" align="start" gap="3" wrap="wrap">
-          <Flex direction="column" gap="1">
-            <Heading as="h2" size="4">
-              {t("payments.integrations.asaasName")}
-            </Heading>
-            <Text size="2" color="gray">
-              {t("payments.integrations.asaasText")}
-            </Text>
-            {asaas.configured && (
-              <Text size="2">{t("payments.integrations.environment", { environment: t(`payments.asaas.environments.${asaas.environment}`) })}</Text>
-            )}
-            <Text size="2" data-testid="asaas-last-test">
-              {asaas.lastTestAt
-                ? t("payments.integrations.lastTest", {
-                    when: formatDateTime(asaas.lastTestAt, i18n.language, timeZone),
-                    result: asaas.lastTestOk ? t("payments.integrations.testOk") : t("payments.integrations.testFailed"),
-                  })
-                : t("payments.integrations.never")}
-            </Text>
-          </Flex>
-          <Flex direction="column" gap="2" align="end">
-            <Badge color={asaasState === "enabled" ? "green" : asaasState === "disabled" ? "amber" : "gray"} data-testid="asaas-state">
-              {t(`payments.integrations.states.${asaasState}`)}
-            </Badge>
-            <Button asChild variant="soft">
-              <Link to="/sistema/integracoes/asaas">{t("payments.integrations.configure")}</Link>
-            </Button>
-          </Flex>
+      <IntegrationCard
+        testId="integration-asaas"
+        title={t("payments.integrations.asaasName")}
+        text={t("payments.integrations.asaasText")}
+        badge={
+          <Badge color={asaasState === "enabled" ? "green" : asaasState === "disabled" ? "amber" : "gray"} data-testid="asaas-state">
+            {t(`payments.integrations.states.${asaasState}`)}
+          </Badge>
+        }
+        to="/sistema/integracoes/asaas"
+        action={t("payments.integrations.configure")}
+      >
+        {asaas.configured && <Text size="2">{t("payments.integrations.environment", { environment: t(`payments.asaas.environments.${asaas.environment}`) })}</Text>}
+        <Text size="2" data-testid="asaas-last-test">
+          {asaas.lastTestAt
+            ? t("payments.integrations.lastTest", {
+                when: formatDateTime(asaas.lastTestAt, i18n.language, timeZone),
+                result: asaas.lastTestOk ? t("payments.integrations.testOk") : t("payments.integrations.testFailed"),
+              })
+            : t("payments.integrations.never")}
+        </Text>
+      </IntegrationCard>
+      <IntegrationCard testId="integration-webhooks" title={t("payments.integrations.webhooksName")} text={t("payments.integrations.webhooksText")} to="/sistema/integracoes/webhooks" action={t("payments.integrations.open")} />
+      <IntegrationCard
+        testId="integration-email"
+        title={t("payments.integrations.emailName")}
+        text={t("payments.integrations.emailText")}
+        badge={<Badge color={email.transport === "smtp" ? "green" : "gray"}>{t(`payments.integrations.states.${email.transport}`)}</Badge>}
+        to="/parametrizacao/email"
+        action={t("payments.integrations.configure")}
+      >
+        {email.sender && <Text size="2">{email.sender}</Text>}
+      </IntegrationCard>
+    </Flex>
+  );
+}
+
+/** One integration: its name, what it does, its details and state, and the way to its page. */
+function IntegrationCard({ testId, title, text, badge, to, action, children }: { testId: string; title: string; text: string; badge?: ReactNode; to: string; action: string; children?: ReactNode }) {
+  return (
+    <Card size="3" data-testid={testId}>
+      <Flex justify="between" align="start" gap="3" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <Heading as="h2" size="4">
+            {title}
+          </Heading>
+          <Text size="2" color="gray">
+            {text}
+          </Text>
+          {children}
         </Flex>
-      </Card>
-      <Card size="3" data-testid="integration-webhooks">
-        <Flex justify="between" align="start" gap="3" wrap="wrap">
-          <Flex direction="column" gap="1">
-            <Heading as="h2" size="4">
-              {t("payments.integrations.webhooksName")}
-            </Heading>
-            <Text size="2" color="gray">
-              {t("payments.integrations.webhooksText")}
-            </Text>
-          </Flex>
+        <Flex direction="column" gap="2" align="end">
+          {badge}
           <Button asChild variant="soft">
-            <Link to="/sistema/integracoes/webhooks">{t("payments.integrations.open")}</Link>
+            <Link to={to}>{action}</Link>
           </Button>
         </Flex>
-      </Card>
-      <Card size="3" data-testid="integration-email">
-        <Flex justify="between" align="start" gap="3" wrap="wrap">
-          <Flex direction="column" gap="1">
-            <Heading as="h2" size="4">
-              {t("payments.integrations.emailName")}
-            </Heading>
-            <Text size="2" color="gray">
-              {t("payments.integrations.emailText")}
-            </Text>
-            {email.sender && <Text size="2">{email.sender}</Text>}
-          </Flex>
-          <Flex direction="column" gap="2" align="end">
-            <Badge color={email.transport === "smtp" ? "green" : "gray"}>{t(`payments.integrations.states.${email.transport}`)}</Badge>
-            <Button asChild variant="soft">
-              <Link to="/parametrizacao/email">{t("payments.integrations.configure")}</Link>
-            </Button>
-          </Flex>
-        </Flex>
-      </Card>
-    </Flex>
+      </Flex>
+    </Card>
   );
 }
