@@ -90,9 +90,16 @@ test("an Admin renames and reorders the menu, by keyboard and by buttons, and th
   // Move CRM up twice by keyboard (dnd-kit: Space picks up, arrows move, Space drops)...
   const handle = page.getByTestId("menu-handle-crm");
   await handle.focus();
+  // Each key waits for the drag's live announcement of the one before, as a
+  // screen-reader user would: a second arrow pressed before dnd-kit measured the
+  // first move is lost.
+  const announced = (text: string) => expect(page.locator('[id^="DndLiveRegion-"]', { hasText: text })).toHaveCount(1);
   await page.keyboard.press("Space");
+  await expect(page.getByTestId("menu-item-crm")).toHaveAttribute("data-dragging", "true");
   await page.keyboard.press("ArrowUp");
+  await announced("CRM sobre a posição de Serviços");
   await page.keyboard.press("ArrowUp");
+  await announced("CRM sobre a posição de Pessoas");
   await page.keyboard.press("Space");
   await expect(page.getByTestId("menu-list-root").locator(":scope > li").nth(1)).toHaveAttribute("data-testid", "menu-item-crm");
   // ... and Financeiro to the top by buttons.
