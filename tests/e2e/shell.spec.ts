@@ -79,7 +79,7 @@ async function axe(page: Page) {
   // Colours are measured as painted: wait until the page transition's fade-in (motion) has finished.
   // (Bounded: an endless animation elsewhere, such as a spinner, must not hold the check.)
   await page
-    .waitForFunction(() => [...document.querySelectorAll<HTMLElement>('main [style*="opacity"]')].every((el) => Number(getComputedStyle(el).opacity) === 1), undefined, { timeout: 3000 })
+    .waitForFunction(() => [...document.querySelectorAll<HTMLElement>('main [style*="opacity"]:not(input)')].every((el) => Number(getComputedStyle(el).opacity) === 1), undefined, { timeout: 3000 })
     .catch(() => undefined);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
