@@ -2,7 +2,7 @@ import { Button, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Money, useDay } from "~/components/finance/ledger/Money";
-import { CopyField } from "~/components/payments/CopyField";
+import { CopyField } from "~/components/ui/CopyField";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { NativeSelect } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";

@@ -1,41 +1,23 @@
-import { Button, Code, Flex, Text } from "@radix-ui/themes";
-import { Copy } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useToast } from "~/components/ui/Toaster";
+import { CopyField } from "~/components/ui/CopyField";
 
 /**
  * The package's public address as copyable text (not a link: the public page
- * comes with the public pages). The copy button needs JavaScript; the text can
- * always be selected.
+ * comes with the public pages); the button copies the full address.
  */
 export function PublicAddress({ path }: { path: string }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const full = typeof window === "undefined" ? path : `${window.location.origin}${path}`;
   return (
-    <Flex direction="column" gap="1" data-testid="public-address">
-      <Text size="2" weight="medium">
-        {t("services.packages.publicAddress")}
-      </Text>
-      <Flex gap="2" align="center" wrap="wrap">
-        <Code size="2" className="selectable" data-testid="public-path">
-          {path}
-        </Code>
-        <Button
-          type="button"
-          size="1"
-          variant="soft"
-          color="gray"
-          onClick={() => {
-            void navigator.clipboard?.writeText(full).then(() => toast({ title: t("services.packages.copied") }));
-          }}
-        >
-          <Copy size={14} aria-hidden /> {t("services.packages.copy")}
-        </Button>
-      </Flex>
-      <Text size="1" color="gray">
-        {t("services.packages.publicAddressHint")}
-      </Text>
-    </Flex>
+    <CopyField
+      label={t("services.packages.publicAddress")}
+      value={path}
+      copyValue={full}
+      hint={t("services.packages.publicAddressHint")}
+      rootTestId="public-address"
+      testId="public-path"
+      copyLabel={t("services.packages.copy")}
+      copiedLabel={t("services.packages.copied")}
+    />
   );
 }
