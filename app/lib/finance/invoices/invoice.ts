@@ -3,8 +3,8 @@
  * server share, without zod: paths, the list's spec, the billable lines of a
  * sale and their amounts, an invoice's shown status and the error keys. Pure.
  */
+// Type-only and no other app import: the demo seed (plain node) imports this file.
 import type { ListSpec } from "~/lib/kit/list";
-import { parseCalendarDate } from "~/lib/platform/time-zone";
 
 export const GENERATE_PATH = "/financeiro/faturamento/gerar-fatura";
 export const INVOICES_PATH = "/financeiro/faturamento/listagem-de-faturas";
@@ -27,7 +27,12 @@ export const partyValue = (p: PartyRef) => `${p.kind}:${p.id}`;
 export const INVOICE_SORTS = ["issueDate", "number", "dueDate", "total"] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 export type InvoiceFilter = "situacao" | "parte" | "de" | "ate";
-const isDay = (v: string) => parseCalendarDate(v) !== null;
+/** A calendar day "YYYY-MM-DD" that exists. */
+const isDay = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
 
 export const invoiceListSpec: ListSpec<InvoiceSort, InvoiceFilter> = {
   sorts: INVOICE_SORTS,
