@@ -165,8 +165,11 @@ export default [
       ]),
       ...prefix("faturamento", [
         sectionIndex("financeiro/faturamento"),
-        screen("financeiro/faturamento", "gerar-fatura"),
-        screen("financeiro/faturamento", "listagem-de-faturas"),
+        // Invoices: pick a party and period, tick the sales, generate; the list, one invoice and its PDF.
+        route("gerar-fatura", "routes/finance/invoices/gerar-fatura.tsx"),
+        route("listagem-de-faturas", "routes/finance/invoices/listagem-de-faturas.tsx"),
+        route("listagem-de-faturas/:id", "routes/finance/invoices/fatura.tsx"),
+        route("listagem-de-faturas/:id/pdf", "routes/finance/invoices/fatura.pdf.ts"),
         screen("financeiro/faturamento", "comissoes"),
       ]),
       ...prefix("relatorios", [

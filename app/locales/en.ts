@@ -15,6 +15,7 @@ import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 import payments from "~/locales/payments/en";
 import paymentWebhooks from "~/locales/payments/webhooks/en";
+import invoices from "~/locales/invoices/en";
 
 export default {
   ...system,
@@ -37,6 +38,8 @@ export default {
   // Payments through Asaas: ./payments/en.ts
   ...payments,
   ...paymentWebhooks,
+  // Financeiro → Faturamento (invoices): ./invoices/en.ts
+  ...invoices,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

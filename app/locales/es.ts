@@ -15,6 +15,7 @@ import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
 import payments from "~/locales/payments/es";
 import paymentWebhooks from "~/locales/payments/webhooks/es";
+import invoices from "~/locales/invoices/es";
 
 export default {
   ...system,
@@ -37,6 +38,8 @@ export default {
   // Payments through Asaas: ./payments/es.ts
   ...payments,
   ...paymentWebhooks,
+  // Financeiro → Faturamento (invoices): ./invoices/es.ts
+  ...invoices,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

@@ -12,6 +12,7 @@ import { buildServiceRows, SERVICE_TABLES, type ServiceTable } from "./seed-serv
 import { buildReceptiveRows, RECEPTIVE_TABLES, type ReceptiveTable } from "./seed-receptive.ts";
 import { buildExcursionRows, EXCURSION_TABLES, type ExcursionTable } from "./seed-excursions.ts";
 import { buildSalesRows, SALES_TABLES, type SalesTable } from "./seed-sales.ts";
+import { buildInvoiceRows, INVOICE_TABLES, type InvoiceTable } from "./seed-invoices.ts";
 import { buildContractTemplateRows, CONTRACT_TEMPLATE_TABLES, type ContractTemplateTable } from "./seed-contract-templates.ts";
 import { buildTaskRows, TASK_TABLES, type TaskTable } from "./seed-tasks.ts";
 import { buildCrmStatements } from "./seed-crm.ts";
@@ -259,6 +260,16 @@ export async function buildSeedStatements(
   });
   for (const table of Object.keys(SALES_TABLES) as SalesTable[]) {
     statements.push(...insertMany(table, sales[table], table.startsWith("finance") ? SEED_FINANCE_ROWS_PER_STATEMENT : SEED_SALES_ROWS_PER_STATEMENT));
+  }
+  // Invoices (scripts/seed/seed-invoices.ts): two per agency of the sales above, linking their receivables.
+  const invoices = buildInvoiceRows(DEMO_AGENCIES, {
+    now,
+    today: today.toISOString().slice(0, 10),
+    rows: { sale: sales.sale, sale_item: sales.sale_item, finance_title: sales.finance_title, client: registers.client },
+    userIds: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null])),
+  });
+  for (const table of Object.keys(INVOICE_TABLES) as InvoiceTable[]) {
+    statements.push(...insertMany(table, invoices[table], SEED_SALES_ROWS_PER_STATEMENT));
   }
   // Contract templates (scripts/seed/seed-contract-templates.ts): the two defaults every agency gets, version 1.
   const templates = buildContractTemplateRows(DEMO_AGENCIES, {

@@ -487,6 +487,8 @@ const BUILT_SCREENS: { path: string; user: string }[] = [
   ]),
   { path: "/financeiro/relatorios/dre", user: "admin@sol.example" },
   { path: "/financeiro/relatorios/extrato-de-contas", user: "admin@sol.example" },
+  { path: "/financeiro/faturamento/gerar-fatura", user: "admin@sol.example" },
+  { path: "/financeiro/faturamento/listagem-de-faturas", user: "admin@sol.example" },
   ...["prazos-de-pagamento", "tipos-de-conta", "plano-de-contas", "intermediadores"].flatMap((key) => [
     { path: `/financeiro/configuracoes/${key}`, user: "admin@sol.example" },
     { path: `/financeiro/configuracoes/${key}?novo`, user: "admin@sol.example" },

@@ -53,7 +53,8 @@ const add = (pattern: string, screen: Screen) => {
 
 // Financeiro
 // Contas a receber / a pagar and the reports (DRE, extrato de contas) are built: app/routes/finance/{titles,reports}.
-for (const key of ["gerar_fatura", "listagem_de_faturas", "comissoes"]) {
+// Gerar fatura and Listagem de faturas are built: app/routes/finance/invoices (BUILT_SCREENS).
+for (const key of ["comissoes"]) {
   const path = ["financeiro", "faturamento", key];
   add(`financeiro/faturamento/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "page" });
 }
@@ -136,6 +137,18 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
   "financeiro/relatorios/extrato-de-contas": {
     licence: ["financeiro", "relatorios", "extrato_de_contas"],
     menu: ["financeiro", "relatorios", "extrato_de_contas"],
+    kind: "page",
+  },
+  // Financeiro → Faturamento (app/routes/finance/invoices): any member views; generating, sending and cancelling are for canManageFinance.
+  "financeiro/faturamento/gerar-fatura": { licence: ["financeiro", "faturamento", "gerar_fatura"], menu: ["financeiro", "faturamento", "gerar_fatura"], kind: "page" },
+  "financeiro/faturamento/listagem-de-faturas": {
+    licence: ["financeiro", "faturamento", "listagem_de_faturas"],
+    menu: ["financeiro", "faturamento", "listagem_de_faturas"],
+    kind: "list",
+  },
+  "financeiro/faturamento/listagem-de-faturas/:id": {
+    licence: ["financeiro", "faturamento", "listagem_de_faturas"],
+    menu: ["financeiro", "faturamento", "listagem_de_faturas"],
     kind: "page",
   },
   // Financeiro → Configurações (app/routes/finance/settings): any member views; changes are for canManageFinance.

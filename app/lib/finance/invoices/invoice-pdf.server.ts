@@ -1,0 +1,224 @@
+/**
+ * An invoice as a PDF (pdf-lib, A4): the agency's logo (PNG or JPEG) and data,
+ * the invoice's number, party, dates and period, its lines, total, the titles
+ * that pay it and the notes, in the invoice's language; "CANCELADA" across a
+ * cancelled one. Stored in R2 under the agency and served by an authorised
+ * route (invoiceFile). Text goes through winAnsiSafe like the other PDFs.
+ */
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import { agency } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { invoiceDetail } from "~/lib/finance/invoices/invoice.server";
+import { fitText, textWidth, winAnsiSafe } from "~/lib/kit/table-pdf.server";
+import { detectImageType } from "~/lib/platform/files.server";
+import { formatDocument } from "~/lib/platform/br-documents";
+import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
+import type { Scope } from "~/lib/platform/scope.server";
+import { textIn } from "~/lib/platform/text-in";
+
+type Detail = NonNullable<Awaited<ReturnType<typeof invoiceDetail>>>;
+export type AgencyData = {
+  name: string;
+  legalName: string | null;
+  cnpj: string | null;
+  addressLine: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+};
+
+const PAGE_W = 595.28;
+const PAGE_H = 841.89;
+const MARGIN = 42;
+const GRAY = rgb(0.4, 0.4, 0.4);
+const RULE = rgb(0.78, 0.78, 0.78);
+
+/** The invoice's PDF bytes. */
+export async function invoicePdf(detail: Detail, agencyData: AgencyData, logo: Uint8Array | null): Promise<Uint8Array<ArrayBuffer>> {
+  const { invoice: inv, lines, titles } = detail;
+  const lng = inv.language;
+  const L = (key: string, values: Record<string, string | number> = {}) => textIn(lng, `invoices.pdf.${key}`, values);
+  const money = (cents: number) => formatMoney(cents, inv.currency, lng);
+  const day = (d: string) => formatCalendarDate(d, lng, "short");
+
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const heading = L("title", { number: inv.number });
+  doc.setTitle(winAnsiSafe(heading, regular));
+  doc.setAuthor(winAnsiSafe(agencyData.name, regular));
+  doc.setCreator("Rota");
+  doc.setProducer("Rota (pdf-lib)");
+  doc.setLanguage(lng === "en" ? "en" : lng === "es" ? "es" : "pt-BR");
+  doc.setCreationDate(new Date(inv.createdAt));
+
+  let image: PDFImage | null = null;
+  if (logo) {
+    const type = detectImageType(logo);
+    try {
+      if (type === "png") image = await doc.embedPng(logo);
+      else if (type === "jpeg") image = await doc.embedJpg(logo);
+    } catch {
+      image = null;
+    }
+  }
+
+  const inner = PAGE_W - 2 * MARGIN;
+  let page: PDFPage = doc.addPage([PAGE_W, PAGE_H]);
+  let y = PAGE_H - MARGIN;
+  const text = (value: string, x: number, at: number, o: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; width?: number; right?: boolean } = {}) => {
+    const font = o.font ?? regular;
+    const size = o.size ?? 9;
+    let safe = winAnsiSafe(value, font);
+    if (o.width !== undefined) safe = fitText(safe, font, size, o.width);
+    const w = textWidth(font, safe, size);
+    page.drawText(safe, { x: o.right && o.width !== undefined ? x + o.width - w : x, y: at, size, font, color: o.color ?? rgb(0, 0, 0) });
+  };
+  const rule = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: PAGE_W - MARGIN, y: at }, thickness: 0.5, color: RULE });
+  const ensure = (h: number) => {
+    if (y - h < MARGIN + 20) {
+      page = doc.addPage([PAGE_W, PAGE_H]);
+      y = PAGE_H - MARGIN;
+    }
+  };
+
+  // Header: logo and the agency's data on the left, the invoice's number and dates on the right.
+  let left = MARGIN;
+  if (image) {
+    const scale = Math.min(120 / image.width, 56 / image.height, 1);
+    page.drawImage(image, { x: MARGIN, y: y - image.height * scale, width: image.width * scale, height: image.height * scale });
+    left = MARGIN + image.width * scale + 12;
+  }
+  const agencyLines = [
+    agencyData.legalName && agencyData.legalName !== agencyData.name ? agencyData.legalName : null,
+    agencyData.cnpj ? `CNPJ ${formatDocument(agencyData.cnpj)}` : null,
+    [agencyData.addressLine, [agencyData.city, agencyData.state].filter(Boolean).join("/"), agencyData.postalCode].filter(Boolean).join(" · ") || null,
+    [agencyData.phone, agencyData.email, agencyData.website].filter(Boolean).join(" · ") || null,
+  ].filter((l): l is string => !!l);
+  const leftWidth = PAGE_W - MARGIN - 170 - left;
+  text(agencyData.name, left, y - 12, { font: bold, size: 13, width: leftWidth });
+  agencyLines.forEach((l, i) => text(l, left, y - 26 - i * 11, { size: 8, color: GRAY, width: leftWidth }));
+  const rightX = PAGE_W - MARGIN - 165;
+  text(heading, rightX, y - 12, { font: bold, size: 14, width: 165, right: true });
+  text(`${L("issueDate")}: ${day(inv.issueDate)}`, rightX, y - 28, { size: 9, width: 165, right: true });
+  text(`${L("dueDate")}: ${day(inv.dueDate)}`, rightX, y - 40, { font: bold, size: 9, width: 165, right: true });
+  y -= Math.max(70, 30 + agencyLines.length * 11, image ? 64 : 0);
+  rule(y);
+  y -= 18;
+
+  // The party and the period.
+  text(L("billTo"), MARGIN, y, { size: 8, color: GRAY });
+  y -= 13;
+  text(inv.partyName, MARGIN, y, { font: bold, size: 11, width: inner });
+  y -= 12;
+  if (inv.partyDocument) {
+    text(formatDocument(inv.partyDocument), MARGIN, y, { size: 9, width: inner });
+    y -= 12;
+  }
+  if (inv.periodFrom || inv.periodTo) {
+    text(L("period", { from: inv.periodFrom ? day(inv.periodFrom) : "…", to: inv.periodTo ? day(inv.periodTo) : "…" }), MARGIN, y, { size: 9, width: inner });
+    y -= 12;
+  }
+  y -= 10;
+
+  // Lines.
+  const cols = { sale: 60, description: inner - 60 - 100, amount: 100 };
+  const header = () => {
+    rule(y + 11);
+    text(L("sale"), MARGIN, y, { font: bold, size: 9 });
+    text(L("description"), MARGIN + cols.sale, y, { font: bold, size: 9 });
+    text(L("amount"), MARGIN + cols.sale + cols.description, y, { font: bold, size: 9, width: cols.amount, right: true });
+    y -= 6;
+    rule(y);
+    y -= 12;
+  };
+  header();
+  for (const l of lines) {
+    ensure(16);
+    text(`#${l.saleNumber}`, MARGIN, y, { width: cols.sale });
+    text(l.description, MARGIN + cols.sale, y, { width: cols.description - 6 });
+    text(money(l.amountCents), MARGIN + cols.sale + cols.description, y, { width: cols.amount, right: true });
+    y -= 14;
+  }
+  rule(y + 8);
+  y -= 8;
+  text(L("total"), MARGIN + cols.sale, y, { font: bold, size: 11 });
+  text(money(inv.totalCents), MARGIN + cols.sale + cols.description, y, { font: bold, size: 11, width: cols.amount, right: true });
+  y -= 26;
+
+  // The titles that pay it.
+  if (titles.length) {
+    ensure(30);
+    text(L("payments"), MARGIN, y, { font: bold, size: 10 });
+    y -= 14;
+    for (const t of titles) {
+      ensure(14);
+      const n = t.installmentCount > 1 ? ` ${t.installmentNo}/${t.installmentCount}` : "";
+      text(`${day(t.dueDate)} · ${t.description}${n}`, MARGIN, y, { size: 9, width: inner - 110 });
+      text(money(t.amountCents), MARGIN + inner - 100, y, { size: 9, width: 100, right: true });
+      y -= 12;
+    }
+    y -= 12;
+  }
+
+  if (inv.notes) {
+    ensure(30);
+    text(L("notes"), MARGIN, y, { font: bold, size: 10 });
+    y -= 14;
+    for (const para of inv.notes.split(/\r?\n/)) {
+      const words = winAnsiSafe(para, regular).split(/\s+/);
+      let current = "";
+      for (const w of words) {
+        const next = current ? `${current} ${w}` : w;
+        if (textWidth(regular, next, 9) > inner && current) {
+          ensure(12);
+          text(current, MARGIN, y, { size: 9, width: inner });
+          y -= 12;
+          current = w;
+        } else current = next;
+      }
+      ensure(12);
+      text(current, MARGIN, y, { size: 9, width: inner });
+      y -= 12;
+    }
+  }
+
+  const pages = doc.getPages();
+  pages.forEach((p, i) => {
+    page = p;
+    if (inv.status === "cancelled") {
+      const stamp = winAnsiSafe(L("cancelled"), bold);
+      p.drawText(stamp, { x: 140, y: 300, size: 60, font: bold, color: rgb(0.8, 0.1, 0.1), opacity: 0.25, rotate: degrees(35) });
+    }
+    text(L("page", { page: i + 1, pages: pages.length }), MARGIN, MARGIN - 10, { size: 7.5, color: GRAY, width: inner, right: true });
+  });
+  return new Uint8Array(await doc.save({ useObjectStreams: false }));
+}
+
+/** Where an invoice's PDF is kept in R2. */
+export const invoicePdfKey = (agencyId: string, id: string, cancelled: boolean) => `agencies/${agencyId}/invoices/${id}${cancelled ? "-cancelled" : ""}.pdf`;
+
+/**
+ * The invoice's PDF from R2, rendered and stored first when it is not there
+ * (a cancelled invoice has its own copy with the stamp). Null: not the agency's.
+ */
+export async function invoiceFile(scope: Scope, bucket: R2Bucket, id: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; filename: string } | null> {
+  const detail = await invoiceDetail(scope, id);
+  if (!detail) return null;
+  const key = invoicePdfKey(scope.agencyId, detail.invoice.id, detail.invoice.status === "cancelled");
+  const filename = `${textIn(detail.invoice.language, "invoices.pdf.file")}-${detail.invoice.number}.pdf`;
+  const stored = await bucket.get(key);
+  if (stored) return { bytes: new Uint8Array(await stored.arrayBuffer()), filename };
+  const [a] = await scope.db.select().from(agency).where(eq(agency.id, scope.agencyId)).limit(1);
+  let logo: Uint8Array | null = null;
+  if (a?.logoKey) {
+    const object = await bucket.get(a.logoKey);
+    if (object) logo = new Uint8Array(await object.arrayBuffer());
+  }
+  const bytes = await invoicePdf(detail, a ?? { name: "", legalName: null, cnpj: null, addressLine: null, city: null, state: null, postalCode: null, phone: null, email: null, website: null }, logo);
+  await bucket.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
+  return { bytes, filename };
+}
