@@ -167,7 +167,9 @@ export default [
         sectionIndex("financeiro/faturamento"),
         screen("financeiro/faturamento", "gerar-fatura"),
         screen("financeiro/faturamento", "listagem-de-faturas"),
-        screen("financeiro/faturamento", "comissoes"),
+        // Comissões (issue #20): the lines, pay, the release policy; the report per agent and period (CSV, PDF).
+        route("comissoes", "routes/finance/commissions/comissoes.tsx"),
+        route("comissoes/relatorio", "routes/finance/commissions/comissoes.relatorio.ts"),
       ]),
       ...prefix("relatorios", [
         sectionIndex("financeiro/relatorios"),

@@ -15,6 +15,7 @@ import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
 import payments from "~/locales/payments/en";
 import paymentWebhooks from "~/locales/payments/webhooks/en";
+import commissions from "~/locales/commissions/en";
 
 export default {
   ...system,
@@ -37,6 +38,7 @@ export default {
   // Payments through Asaas: ./payments/en.ts
   ...payments,
   ...paymentWebhooks,
+  ...commissions,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

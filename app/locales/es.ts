@@ -15,6 +15,7 @@ import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
 import payments from "~/locales/payments/es";
 import paymentWebhooks from "~/locales/payments/webhooks/es";
+import commissions from "~/locales/commissions/es";
 
 export default {
   ...system,
@@ -37,6 +38,7 @@ export default {
   // Payments through Asaas: ./payments/es.ts
   ...payments,
   ...paymentWebhooks,
+  ...commissions,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

@@ -16,6 +16,7 @@ import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
 import payments from "~/locales/payments/pt";
 import paymentWebhooks from "~/locales/payments/webhooks/pt";
+import commissions from "~/locales/commissions/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -39,6 +40,7 @@ const pt = {
   // Payments through Asaas: ./payments/pt.ts
   ...payments,
   ...paymentWebhooks,
+  ...commissions,
   // The record kit's generic messages (saved, stale, delete, duplicate, history), for every module
   records: {
     saved: "{{name}} foi salvo.",

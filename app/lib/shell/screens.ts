@@ -53,7 +53,8 @@ const add = (pattern: string, screen: Screen) => {
 
 // Financeiro
 // Contas a receber / a pagar and the reports (DRE, extrato de contas) are built: app/routes/finance/{titles,reports}.
-for (const key of ["gerar_fatura", "listagem_de_faturas", "comissoes"]) {
+// Comissões is built: app/routes/finance/commissions (BUILT_SCREENS).
+for (const key of ["gerar_fatura", "listagem_de_faturas"]) {
   const path = ["financeiro", "faturamento", key];
   add(`financeiro/faturamento/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "page" });
 }
@@ -132,6 +133,8 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
       ] satisfies [string, Screen][];
     }),
   ),
+  // Comissões (app/routes/finance/commissions): any member views (an Agente their own); paying is for Admin and Financeiro.
+  "financeiro/faturamento/comissoes": { licence: ["financeiro", "faturamento", "comissoes"], menu: ["financeiro", "faturamento", "comissoes"], kind: "list" },
   "financeiro/relatorios/dre": { licence: ["financeiro", "relatorios", "dre"], menu: ["financeiro", "relatorios", "dre"], kind: "page" },
   "financeiro/relatorios/extrato-de-contas": {
     licence: ["financeiro", "relatorios", "extrato_de_contas"],

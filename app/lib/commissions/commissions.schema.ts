@@ -1,0 +1,15 @@
+/** The commissions screen's two forms (issue #20): pay the selected lines; the release policy. */
+import { z } from "zod";
+import { RELEASE_POLICIES } from "~/lib/commissions/commissions";
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const payCommissionsSchema = z.object({
+  intent: z.literal("pay"),
+  id: z.array(z.string().regex(ID, "validation.invalid")).max(500, "validation.invalid").optional().default([]),
+});
+
+export const releasePolicySchema = z.object({
+  intent: z.literal("policy"),
+  policy: z.enum(RELEASE_POLICIES, { message: "validation.invalid" }),
+});
