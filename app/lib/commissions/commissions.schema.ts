@@ -6,7 +6,12 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const payCommissionsSchema = z.object({
   intent: z.literal("pay"),
-  id: z.array(z.string().regex(ID, "validation.invalid")).max(500, "validation.invalid").optional().default([]),
+  // One checked box posts a string, several an array.
+  id: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(z.array(z.string().regex(ID, "validation.invalid")).max(500, "validation.invalid")),
 });
 
 export const releasePolicySchema = z.object({

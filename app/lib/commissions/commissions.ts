@@ -87,13 +87,14 @@ export function planLines(existing: readonly ExistingLine[], targetCents: number
   }
   const releasedCents = rest < 0 ? rest : Math.max(0, Math.min(rest, releasedTargetCents - paid));
   const fields: LineFields = { amountCents: rest, releasedCents, status: openStatus(rest, releasedCents) };
-  if (open.length === 1) {
+  // The open line follows in place while the sign holds; a claw-back (negative rest) is an adjustment line of its own.
+  if (open.length === 1 && Math.sign(open[0]!.amountCents) === Math.sign(rest)) {
     const [line] = open as [ExistingLine];
     if (line.amountCents !== fields.amountCents || line.releasedCents !== fields.releasedCents || line.status !== fields.status) plan.update.push({ id: line.id, ...fields });
     return plan;
   }
   plan.cancel = open.map((l) => l.id);
-  plan.insert.push({ kind: paid !== 0 || existing.some((l) => l.status === "paid") ? "adjustment" : "sale", ...fields });
+  plan.insert.push({ kind: rest < 0 || existing.some((l) => l.status === "paid") ? "adjustment" : "sale", ...fields });
   return plan;
 }
 
