@@ -9,7 +9,7 @@ export default {
     filters: { status: "Status", agent: "Agent", from: "From", to: "To", all: "All", apply: "Filter" },
     statuses: { pending: "Pending", released: "Released", paid: "Paid", cancelled: "Cancelled" },
     kinds: { sale: "Sale", adjustment: "Adjustment" },
-    rules: { sale_percent: "% of sale", margin_percent: "% of margin" },
+    rules: { sale_percent: "of the sale", margin_percent: "of the margin" },
     columns: { sale: "Sale", date: "Sale date", agent: "Agent", rule: "Rule", base: "Base", amount: "Commission", released: "Released", status: "Status", payable: "Payable" },
     totals: { title: "Totals per status", lines: "{{count}} lines" },
     select: "Select the commission of sale {{number}}",

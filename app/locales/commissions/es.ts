@@ -9,7 +9,7 @@ export default {
     filters: { status: "Estado", agent: "Agente", from: "Desde", to: "Hasta", all: "Todos", apply: "Filtrar" },
     statuses: { pending: "Pendiente", released: "Liberada", paid: "Pagada", cancelled: "Cancelada" },
     kinds: { sale: "Venta", adjustment: "Ajuste" },
-    rules: { sale_percent: "% de la venta", margin_percent: "% del margen" },
+    rules: { sale_percent: "de la venta", margin_percent: "del margen" },
     columns: { sale: "Venta", date: "Fecha de la venta", agent: "Agente", rule: "Regla", base: "Base", amount: "Comisión", released: "Liberado", status: "Estado", payable: "Cuenta por pagar" },
     totals: { title: "Totales por estado", lines: "{{count}} registros" },
     select: "Seleccionar la comisión de la venta {{number}}",

@@ -8,7 +8,7 @@ const commissionsPt = {
     filters: { status: "Situação", agent: "Agente", from: "De", to: "Até", all: "Todos", apply: "Filtrar" },
     statuses: { pending: "Pendente", released: "Liberada", paid: "Paga", cancelled: "Cancelada" },
     kinds: { sale: "Venda", adjustment: "Ajuste" },
-    rules: { sale_percent: "% da venda", margin_percent: "% da margem" },
+    rules: { sale_percent: "da venda", margin_percent: "da margem" },
     columns: { sale: "Venda", date: "Data da venda", agent: "Agente", rule: "Regra", base: "Base", amount: "Comissão", released: "Liberado", status: "Situação", payable: "Conta a pagar" },
     totals: { title: "Totais por situação", lines: "{{count}} lançamentos" },
     select: "Selecionar a comissão da venda {{number}}",
