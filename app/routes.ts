@@ -170,7 +170,9 @@ export default [
         route("listagem-de-faturas", "routes/finance/invoices/listagem-de-faturas.tsx"),
         route("listagem-de-faturas/:id", "routes/finance/invoices/fatura.tsx"),
         route("listagem-de-faturas/:id/pdf", "routes/finance/invoices/fatura.pdf.ts"),
-        screen("financeiro/faturamento", "comissoes"),
+        // Comissões (issue #20): the lines, pay, the release policy; the report per agent and period (CSV, PDF).
+        route("comissoes", "routes/finance/commissions/comissoes.tsx"),
+        route("comissoes/relatorio", "routes/finance/commissions/comissoes.relatorio.ts"),
       ]),
       ...prefix("relatorios", [
         sectionIndex("financeiro/relatorios"),

@@ -16,6 +16,7 @@ import financeSettings from "~/locales/finance/settings/en";
 import payments from "~/locales/payments/en";
 import paymentWebhooks from "~/locales/payments/webhooks/en";
 import invoices from "~/locales/invoices/en";
+import commissions from "~/locales/commissions/en";
 
 export default {
   ...system,
@@ -40,6 +41,7 @@ export default {
   ...paymentWebhooks,
   // Financeiro → Faturamento (invoices): ./invoices/en.ts
   ...invoices,
+  ...commissions,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

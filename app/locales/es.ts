@@ -16,6 +16,7 @@ import financeSettings from "~/locales/finance/settings/es";
 import payments from "~/locales/payments/es";
 import paymentWebhooks from "~/locales/payments/webhooks/es";
 import invoices from "~/locales/invoices/es";
+import commissions from "~/locales/commissions/es";
 
 export default {
   ...system,
@@ -40,6 +41,7 @@ export default {
   ...paymentWebhooks,
   // Financeiro → Faturamento (invoices): ./invoices/es.ts
   ...invoices,
+  ...commissions,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

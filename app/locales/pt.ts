@@ -17,6 +17,7 @@ import financeSettings from "~/locales/finance/settings/pt";
 import payments from "~/locales/payments/pt";
 import paymentWebhooks from "~/locales/payments/webhooks/pt";
 import invoices from "~/locales/invoices/pt";
+import commissions from "~/locales/commissions/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -42,6 +43,7 @@ const pt = {
   ...paymentWebhooks,
   // Financeiro → Faturamento (invoices): ./invoices/pt.ts
   ...invoices,
+  ...commissions,
   // The record kit's generic messages (saved, stale, delete, duplicate, history), for every module
   records: {
     saved: "{{name}} foi salvo.",

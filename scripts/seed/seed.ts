@@ -13,6 +13,7 @@ import { buildReceptiveRows, RECEPTIVE_TABLES, type ReceptiveTable } from "./see
 import { buildExcursionRows, EXCURSION_TABLES, type ExcursionTable } from "./seed-excursions.ts";
 import { buildSalesRows, SALES_TABLES, type SalesTable } from "./seed-sales.ts";
 import { buildInvoiceRows, INVOICE_TABLES, type InvoiceTable } from "./seed-invoices.ts";
+import { buildCommissionRows } from "./seed-commissions.ts";
 import { buildContractTemplateRows, CONTRACT_TEMPLATE_TABLES, type ContractTemplateTable } from "./seed-contract-templates.ts";
 import { buildTaskRows, TASK_TABLES, type TaskTable } from "./seed-tasks.ts";
 import { buildCrmStatements } from "./seed-crm.ts";
@@ -90,6 +91,21 @@ function insertMany(table: string, rows: readonly SeedRow[], perStatement = SEED
     out.push(`INSERT INTO ${table} (${columns.join(", ")}) VALUES\n${values.join(",\n")}\nON CONFLICT DO NOTHING;`);
   }
   return out;
+}
+
+/**
+ * The demo commission lines, each only when the stored sale is the one it was computed
+ * for (confirmed, same seller, day, number and base): on a later day the sales keep
+ * their first day's rows (their ids conflict), and a line computed from today's
+ * different sale with the same id would not match it.
+ */
+function insertCommissionLines(rows: readonly SeedRow[]): string[] {
+  return insertMany("commission_line", rows, SEED_SALES_ROWS_PER_STATEMENT).map((statement) => {
+    const columns = Object.keys(rows[0]!);
+    const col = (name: string) => `v.column${columns.indexOf(name) + 1}`;
+    const values = statement.slice(statement.indexOf("VALUES\n") + "VALUES\n".length, statement.lastIndexOf("\nON CONFLICT"));
+    return `INSERT INTO commission_line (${columns.join(", ")}) SELECT * FROM (VALUES\n${values}) v WHERE EXISTS (SELECT 1 FROM sale s WHERE s.id = ${col("sale_id")} AND s.agency_id = ${col("agency_id")} AND s.status = 'confirmed' AND s.agent_id = ${col("agent_id")} AND s.sale_date = ${col("sale_date")} AND s.number = ${col("sale_number")} AND (CASE ${col("rule")} WHEN 'margin_percent' THEN s.margin_cents ELSE s.price_cents - s.discount_cents END) = ${col("base_cents")})\nON CONFLICT DO NOTHING;`;
+  });
 }
 
 /**
@@ -271,6 +287,8 @@ export async function buildSeedStatements(
   for (const table of Object.keys(INVOICE_TABLES) as InvoiceTable[]) {
     statements.push(...insertMany(table, invoices[table], SEED_SALES_ROWS_PER_STATEMENT));
   }
+  // Commissions (scripts/seed/seed-commissions.ts): the sellers' lines of the confirmed sales above.
+  statements.push(...insertCommissionLines(buildCommissionRows({ sale: sales.sale, finance_title: sales.finance_title, agent: registers.agent })));
   // Contract templates (scripts/seed/seed-contract-templates.ts): the two defaults every agency gets, version 1.
   const templates = buildContractTemplateRows(DEMO_AGENCIES, {
     now,

@@ -176,8 +176,8 @@ test.describe("desktop sidebar", () => {
     await expect(page.getByTestId("nav-cadastros.clientes")).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Novo cliente");
     // A module not built yet keeps its honest placeholder.
-    await page.goto("/financeiro/faturamento/comissoes");
-    await expect(page.getByTestId("screen-title")).toHaveText("Comissões");
+    await page.goto("/financeiro/faturamento/gerar-fatura");
+    await expect(page.getByTestId("screen-title")).toHaveText("Gerar Fatura");
     await expect(page.getByTestId("screen-unavailable")).toContainText("Módulo ainda não disponível");
   });
 
@@ -485,6 +485,7 @@ const BUILT_SCREENS: { path: string; user: string }[] = [
     { path: `/financeiro/${key}`, user: "admin@sol.example" },
     { path: `/financeiro/${key}/novo`, user: "admin@sol.example" },
   ]),
+  { path: "/financeiro/faturamento/comissoes", user: "admin@sol.example" },
   { path: "/financeiro/relatorios/dre", user: "admin@sol.example" },
   { path: "/financeiro/relatorios/extrato-de-contas", user: "admin@sol.example" },
   { path: "/financeiro/faturamento/gerar-fatura", user: "admin@sol.example" },
@@ -584,7 +585,7 @@ test.describe("screenshots", () => {
         await hydrated(page);
         await expect(page.locator("html")).toHaveAttribute("lang", lang);
         await page.screenshot({ path: `${SCREENSHOTS}/shell-${lang}-${size}-dashboard.png` });
-        await page.goto("/financeiro/faturamento/comissoes");
+        await page.goto("/financeiro/faturamento/gerar-fatura");
         await expect(page.getByTestId("screen-unavailable")).toBeVisible();
         await page.waitForTimeout(300);
         await page.screenshot({ path: `${SCREENSHOTS}/shell-${lang}-${size}-screen.png` });

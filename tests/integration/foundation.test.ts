@@ -80,6 +80,11 @@ describe("demo seed", () => {
     // no-double-booking trigger refused the whole seed before; now the agency keeps its week.
     await seed(new Date());
     expect(await orders()).toEqual(before);
+    // The demo commissions follow the sales the agency kept: one live line per confirmed sale with a commission, none on others.
+    const stray = await env.DB.prepare("select count(*) n from commission_line c join sale s on s.id = c.sale_id and s.agency_id = c.agency_id where s.status <> 'confirmed' or c.agent_id <> s.agent_id or c.sale_date <> s.sale_date").first<{ n: number }>();
+    expect(stray!.n).toBe(0);
+    const lines = await env.DB.prepare("select agency_id, count(*) n from commission_line group by agency_id").all<{ n: number }>();
+    expect(lines.results).toHaveLength(DEMO_AGENCIES.length);
   });
 });
 

@@ -138,13 +138,13 @@ describe("authenticated routes of spec §2.6", () => {
   });
 
   it("describe each generic screen by its licence entry, kind and translated title", async () => {
-    const comissoes = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: admin }));
-    expect(comissoes.screen).toMatchObject({ licence: ["financeiro", "faturamento", "comissoes"], kind: "page" });
-    expect(comissoes.documentTitle).toBe("Comissões");
+    const gerar = await json<ScreenData>(await appRequest("/financeiro/faturamento/gerar-fatura", { cookie: admin }));
+    expect(gerar.screen).toMatchObject({ licence: ["financeiro", "faturamento", "gerar_fatura"], kind: "page" });
+    expect(gerar.documentTitle).toBe("Gerar Fatura");
     const faturas = await json<ScreenData>(await appRequest("/financeiro/faturamento/listagem-de-faturas", { cookie: admin }));
     expect(faturas.screen).toMatchObject({ licence: ["financeiro", "faturamento", "listagem_de_faturas"], kind: "page" });
-    const en = await json<ScreenData>(await appRequest("/financeiro/faturamento/comissoes", { cookie: `${admin}; lng=en` }));
-    expect(en.documentTitle).toBe("Commissions");
+    const en = await json<ScreenData>(await appRequest("/financeiro/faturamento/gerar-fatura", { cookie: `${admin}; lng=en` }));
+    expect(en.documentTitle).toBe("Generate Invoice");
     const es = await json<ScreenData>(await appRequest("/financeiro/faturamento/listagem-de-faturas", { cookie: `${admin}; lng=es` }));
     expect(es.documentTitle).toBe("Listado de facturas");
   });

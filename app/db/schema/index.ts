@@ -11,3 +11,4 @@ export * from "~/db/schema/crm";
 export * from "~/db/schema/tasks";
 export * from "~/db/schema/payments";
 export * from "~/db/schema/invoices";
+export * from "~/db/schema/commissions";

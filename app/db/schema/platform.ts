@@ -34,6 +34,8 @@ export const agency = sqliteTable("agency", {
   contractSigningOtp: integer("contract_signing_otp", { mode: "boolean" }).notNull().default(false),
   /** Contracts: how many days a signing link works. */
   contractLinkDays: integer("contract_link_days").notNull().default(15),
+  /** Commissions: when a line is released for payment (COMMISSION_RELEASE_POLICIES in commissions.ts). */
+  commissionRelease: text("commission_release").notNull().default("full_payment"),
   active: integer("active", { mode: "boolean" }).notNull().default(true),
   ...timestamps,
   version: version(),

@@ -20,7 +20,7 @@ import { id, timestamps, version } from "~/db/schema/columns";
 import { excursion } from "~/db/schema/excursions";
 import { paymentTerm } from "~/db/schema/finance";
 import { agency } from "~/db/schema/platform";
-import { agent, client, productKind, supplier } from "~/db/schema/registers";
+import { agent, client, COMMISSION_RULES, productKind, supplier } from "~/db/schema/registers";
 import { accommodationRoomType, AGE_BANDS, airBlock, thirdPartyPackageDeparture } from "~/db/schema/services";
 
 const enumList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -108,6 +108,9 @@ export const sale = sqliteTable(
     downPaymentCents: integer("down_payment_cents"),
     firstDueDate: text("first_due_date"),
     notes: text("notes"),
+    /** The seller's commission for this sale when it differs from the agent's register (null: the register's). */
+    commissionRule: text("commission_rule", { enum: COMMISSION_RULES }),
+    commissionBps: integer("commission_bps"),
     passengerCount: integer("passenger_count").notNull().default(0),
     confirmedAt: text("confirmed_at"),
     cancelledAt: text("cancelled_at"),

@@ -26,6 +26,7 @@ import { agency, agent, financeEntry, financeTitle, intermediary, paymentCharge,
 import { nowIso } from "~/db/schema/columns";
 import type { WebhookStatus } from "~/db/schema/platform";
 import { settleTitles, reverseEntry } from "~/lib/finance/ledger/entries.server";
+import { syncTitleCommissions } from "~/lib/commissions/commissions.server";
 import { auditInsert } from "~/lib/platform/audit.server";
 import { createDb, type Db } from "~/lib/platform/db.server";
 import { formatMoney } from "~/lib/platform/format";
@@ -169,6 +170,8 @@ async function apply(env: EventsEnv, db: Db, event: StoredEvent): Promise<Webhoo
   if (Object.keys(changed).length > 0) {
     await auditInsert(db, { agencyId, userId: null, entity: "payment_charge", entityId: charge.id, action: "update", changes: { ...changed, event: [null, `${parsed.event} ${parsed.id}`] } });
   }
+  // The sale's commissions are released (or held back again) as the client pays.
+  if (want !== "none") await syncTitleCommissions(scope, charge.titleId).catch((error: unknown) => console.warn("commission release failed", error));
   if (newSettlement) await notifySeller(env, db, agencyId, charge.titleId, newSettlement.principalCents).catch((error: unknown) => console.warn("payment notification failed", error));
   return "processed";
 }

@@ -6,6 +6,7 @@
  * Another agency's id, another kind's, a deleted sale or (Agente) someone
  * else's is a 404 on every intent.
  */
+import { syncSaleCommissions } from "~/lib/commissions/commissions.server";
 import { data } from "react-router";
 import { createRecord } from "~/lib/kit/record.server";
 import { malformed, parseForm } from "~/lib/kit/forms";
@@ -82,7 +83,20 @@ const toast = (title: string, values?: Record<string, string | number>, variant?
 /** Field errors as Conform's reply (the typed input kept). */
 type Submission = NonNullable<ReturnType<typeof parseForm>>;
 
+/**
+ * Every write of an emissivo sale (save, edit, confirm, cancel, delete): afterwards
+ * its commission lines follow what is stored (syncSaleCommissions reads the sale as
+ * it is, so a refused or partial intent changes nothing there either).
+ */
 export async function emissivoAction(scope: Scope, request: Request, params: { id?: string }, language: string) {
+  try {
+    return await emissivoIntent(scope, request, params, language);
+  } finally {
+    if (params.id) await syncSaleCommissions(scope, params.id);
+  }
+}
+
+async function emissivoIntent(scope: Scope, request: Request, params: { id?: string }, language: string) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "newClient") return newClientIntent(scope, formData);

@@ -12,6 +12,7 @@
  * "apply" confirms it with the titles' adjustment; a removal, a room or age
  * band change and a new plan are previewed (planEdit) before they apply.
  */
+import { syncSaleCommissions } from "~/lib/commissions/commissions.server";
 import { and, asc, eq, gt, gte, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { agent, client, excursion, excursionBoarding, excursionPassenger, excursionPrice, boardingPoint, paymentTerm, sale } from "~/db/schema";
 import type { AgeBand, PackageRoomType } from "~/db/schema/services";
@@ -362,7 +363,16 @@ async function tell(env: SeatsEnv, scope: Scope, excursionId: string, seats: rea
   await announceSeats(env, scope.agencyId, excursionId, seatEvents(seats, state, scope.userId, expiresAt));
 }
 
+/** Every intent on an excursion sale; afterwards its commission lines follow what is stored (syncSaleCommissions). */
 export async function runExcursionSaleIntent(scope: Scope, env: SeatsEnv, row: SaleRow, intent: ExcursionSaleIntent, language: string): Promise<IntentResult> {
+  try {
+    return await excursionSaleIntent(scope, env, row, intent, language);
+  } finally {
+    await syncSaleCommissions(scope, row.id);
+  }
+}
+
+async function excursionSaleIntent(scope: Scope, env: SeatsEnv, row: SaleRow, intent: ExcursionSaleIntent, language: string): Promise<IntentResult> {
   if (row.status === "cancelled") return refuse("saleClosed");
   const seating = await excursionSeating(scope, row.excursionId!);
   if (!seating) return refuse("excursion");

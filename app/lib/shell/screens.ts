@@ -53,11 +53,8 @@ const add = (pattern: string, screen: Screen) => {
 
 // Financeiro
 // Contas a receber / a pagar and the reports (DRE, extrato de contas) are built: app/routes/finance/{titles,reports}.
-// Gerar fatura and Listagem de faturas are built: app/routes/finance/invoices (BUILT_SCREENS).
-for (const key of ["comissoes"]) {
-  const path = ["financeiro", "faturamento", key];
-  add(`financeiro/faturamento/${key.replaceAll("_", "-")}`, { licence: path, menu: path, kind: "page" });
-}
+// Faturamento is built: Gerar fatura and Listagem de faturas (app/routes/finance/invoices), Comissões
+// (app/routes/finance/commissions).
 // Configurações (prazos, tipos de conta, plano de contas, intermediadores, bancos e caixas) are built: app/routes/finance/settings.
 
 // Contratos
@@ -133,6 +130,8 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
       ] satisfies [string, Screen][];
     }),
   ),
+  // Comissões (app/routes/finance/commissions): any member views (an Agente their own); paying is for Admin and Financeiro.
+  "financeiro/faturamento/comissoes": { licence: ["financeiro", "faturamento", "comissoes"], menu: ["financeiro", "faturamento", "comissoes"], kind: "list" },
   "financeiro/relatorios/dre": { licence: ["financeiro", "relatorios", "dre"], menu: ["financeiro", "relatorios", "dre"], kind: "page" },
   "financeiro/relatorios/extrato-de-contas": {
     licence: ["financeiro", "relatorios", "extrato_de_contas"],

@@ -155,6 +155,58 @@ export async function createTitles(scope: Scope, input: TitleInput): Promise<Res
   return ok({ groupId, ids: rows.map((r) => r.id) });
 }
 
+/**
+ * One title (a single installment) as batch statements — the insert and its audit
+ * row — for a module that writes it together with its own rows in one db.batch
+ * (commissions: one payable per agent with the lines it pays). The caller has
+ * checked the party and category; origin and reference are the caller's.
+ */
+export function titleInsertStatements(
+  scope: Pick<Scope, "db" | "agencyId" | "userId" | "ip">,
+  input: Omit<TitleInput, "paymentTermId"> & { originKind: Title["originKind"]; originId: string | null; partyName: string },
+) {
+  const { db, agencyId, userId, ip } = scope;
+  const row = {
+    id: newId(),
+    agencyId,
+    direction: input.direction,
+    partyKind: input.partyKind,
+    partyId: input.partyId,
+    description: input.description,
+    documentNumber: input.documentNumber,
+    categoryId: input.categoryId,
+    competenceDate: input.competenceDate,
+    dueDate: input.dueDate,
+    amountCents: input.amountCents,
+    currency: input.currency,
+    installmentNo: 1,
+    installmentCount: 1,
+    groupId: newId(),
+    notes: input.notes,
+    originKind: input.originKind,
+    originId: input.originId,
+    searchText: searchTextOf(input, input.partyName),
+    createdBy: userId,
+  };
+  const audit = auditInsert(db, {
+    agencyId,
+    userId,
+    ip,
+    entity: "finance_title",
+    entityId: row.id,
+    action: "create",
+    changes: {
+      direction: [null, row.direction],
+      partyId: [null, row.partyId],
+      description: [null, row.description],
+      dueDate: [null, row.dueDate],
+      amountCents: [null, row.amountCents],
+      originKind: [null, row.originKind],
+    },
+  });
+  return { id: row.id, statements: [db.insert(financeTitle).values(row), audit] as const };
+}
+
 /** One title of the agency (another agency's id is simply not found). */
 export async function findTitle(db: Db, agencyId: string, id: string, direction?: TitleDirection): Promise<Title | null> {
   if (!isId(id)) return null;

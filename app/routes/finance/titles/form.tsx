@@ -18,6 +18,7 @@ import { canManageFinance } from "~/lib/finance/roles";
 import { notFound } from "~/lib/platform/http";
 import { translate } from "~/lib/platform/translate";
 import { chargeAction, isChargeIntent } from "~/lib/payments/charge-actions.server";
+import { commissionHooks, withCommissionHooks } from "~/lib/commissions/commissions.server";
 import { chargeHooks, hasOpenSiblings, titleCharges } from "~/lib/payments/charges.server";
 import { publicIntegration } from "~/lib/payments/integration.server";
 import { paymentDeps } from "~/lib/payments/transport.server";
@@ -101,11 +102,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const direction = directionOf(request);
   const formData = await request.formData();
   if (!params.id) return createTitleAction(scope, direction, formData);
-  if (direction !== "receivable") return titleAction(scope, direction, params.id, formData, getEnv(context).FILES);
+  // A commission payable cancelled returns its commission lines to released (commissionHooks).
+  if (direction !== "receivable") return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, commissionHooks());
   // A receivable's charge at the payment provider follows it (cancel, amount, due date).
   const deps = paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx);
   if (isChargeIntent(formData.get("intent"))) return chargeAction(scope, deps, params.id, formData, `${DIRECTION_PATH[direction]}/editar/${params.id}`);
-  return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, chargeHooks(deps));
+  // And the sale's commissions are released as the client pays (withCommissionHooks).
+  return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, withCommissionHooks(chargeHooks(deps)));
 }
 
 export default function TitleScreen({ loaderData, actionData }: Route.ComponentProps) {

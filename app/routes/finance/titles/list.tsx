@@ -11,6 +11,7 @@ import { directionOf, LICENCE_KEY } from "~/lib/finance/ledger/screen.server";
 import { DIRECTION_PATH, titleListSpec, TITLE_FILTER_STATUSES } from "~/lib/finance/ledger/title-list";
 import { titleListPage, type TitleListRow, type TitleTotals } from "~/lib/finance/ledger/title-list.server";
 import { canManageFinance } from "~/lib/finance/roles";
+import { commissionHooks, withCommissionHooks } from "~/lib/commissions/commissions.server";
 import { chargeHooks } from "~/lib/payments/charges.server";
 import { paymentDeps } from "~/lib/payments/transport.server";
 import { listParams, toSearch } from "~/lib/kit/list";
@@ -60,7 +61,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const direction = directionOf(request);
   // A receivable settled here by hand: its live Asaas charge is cancelled (paid in full) or follows the open amount.
-  const hooks = direction === "receivable" ? chargeHooks(paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx)) : {};
+  // The sale's commissions are released as the client pays.
+  const hooks = direction === "receivable" ? withCommissionHooks(chargeHooks(paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx))) : commissionHooks();
   return settleManyAction(scope, direction, formData, `${url.pathname.replace(/\.data$/, "")}${url.search}`, hooks);
 }
 

@@ -1,0 +1,47 @@
+import type { CommissionsTranslation } from "~/locales/commissions/pt";
+
+export default {
+  commissions: {
+    title: "Commissions",
+    subtitle: "Agents' commissions per confirmed sale: released as the client pays and paid in one payable per agent.",
+    payableDescription: "Commissions of {{agent}} ({{count}} lines)",
+    payableNotes: "Sales: {{sales}}",
+    filters: { status: "Status", agent: "Agent", from: "From", to: "To", all: "All", apply: "Filter" },
+    statuses: { pending: "Pending", released: "Released", paid: "Paid", cancelled: "Cancelled" },
+    kinds: { sale: "Sale", adjustment: "Adjustment" },
+    rules: { sale_percent: "of the sale", margin_percent: "of the margin" },
+    columns: { sale: "Sale", date: "Sale date", agent: "Agent", rule: "Rule", base: "Base", amount: "Commission", released: "Released", status: "Status", payable: "Payable" },
+    totals: { title: "Totals per status", lines: "{{count}} lines" },
+    select: "Select the commission of sale {{number}}",
+    pay: { action: "Pay selected", done: "{{count}} payables created.", open: "See payables" },
+    errors: {
+      noneSelected: "Select at least one released commission.",
+      notReleased: "Only released commissions can be paid.",
+      notPositive: "The total to pay an agent must be above zero.",
+      category: "The account \"Commissions paid to agents\" is missing from the chart of accounts.",
+      stale: "The commissions changed while you were selecting. Check and try again.",
+      notFound: "Commission not found.",
+    },
+    policy: {
+      title: "Commission release",
+      label: "Release the commission",
+      save: "Save",
+      saved: "Release policy saved.",
+      values: { confirmation: "When the sale is confirmed", full_payment: "When the client has paid in full", proportional: "In proportion to what the client paid" },
+    },
+    report: {
+      title: "Commissions report",
+      period: "Period: {{from}} to {{to}}",
+      csv: "CSV report",
+      pdf: "PDF report",
+      columns: { agent: "Agent", currency: "Currency", lines: "Lines", total: "Total", pending: "Pending", released: "Released", paid: "Paid" },
+      empty: "No commissions in the period.",
+      issued: "Issued on {{date}}",
+      page: "Page {{page}} of {{pages}}",
+      badPeriod: "Enter a valid period (one year at most).",
+    },
+    empty: { title: "No commissions", text: "Commissions appear when a sale is confirmed for an agent with a commission." },
+    count_one: "{{formatted}} commission",
+    count_other: "{{formatted}} commissions",
+  },
+} satisfies CommissionsTranslation;

@@ -1,0 +1,47 @@
+import type { CommissionsTranslation } from "~/locales/commissions/pt";
+
+export default {
+  commissions: {
+    title: "Comisiones",
+    subtitle: "Las comisiones de los agentes por venta confirmada: liberadas a medida que el cliente paga y pagadas en una cuenta por pagar por agente.",
+    payableDescription: "Comisiones de {{agent}} ({{count}} registros)",
+    payableNotes: "Ventas: {{sales}}",
+    filters: { status: "Estado", agent: "Agente", from: "Desde", to: "Hasta", all: "Todos", apply: "Filtrar" },
+    statuses: { pending: "Pendiente", released: "Liberada", paid: "Pagada", cancelled: "Cancelada" },
+    kinds: { sale: "Venta", adjustment: "Ajuste" },
+    rules: { sale_percent: "de la venta", margin_percent: "del margen" },
+    columns: { sale: "Venta", date: "Fecha de la venta", agent: "Agente", rule: "Regla", base: "Base", amount: "Comisión", released: "Liberado", status: "Estado", payable: "Cuenta por pagar" },
+    totals: { title: "Totales por estado", lines: "{{count}} registros" },
+    select: "Seleccionar la comisión de la venta {{number}}",
+    pay: { action: "Pagar seleccionadas", done: "{{count}} cuentas por pagar creadas.", open: "Ver cuentas por pagar" },
+    errors: {
+      noneSelected: "Seleccione al menos una comisión liberada.",
+      notReleased: "Solo se pueden pagar comisiones liberadas.",
+      notPositive: "El total a pagar a un agente debe ser mayor que cero.",
+      category: "La cuenta \"Comisiones pagadas a agentes\" no existe en el plan de cuentas.",
+      stale: "Las comisiones cambiaron mientras seleccionaba. Revise e intente de nuevo.",
+      notFound: "Comisión no encontrada.",
+    },
+    policy: {
+      title: "Liberación de las comisiones",
+      label: "Liberar la comisión",
+      save: "Guardar",
+      saved: "Política de liberación guardada.",
+      values: { confirmation: "Al confirmar la venta", full_payment: "Cuando el cliente pague todo", proportional: "Proporcional a lo que pagó el cliente" },
+    },
+    report: {
+      title: "Informe de comisiones",
+      period: "Período: {{from}} a {{to}}",
+      csv: "Informe CSV",
+      pdf: "Informe PDF",
+      columns: { agent: "Agente", currency: "Moneda", lines: "Registros", total: "Total", pending: "Pendiente", released: "Liberado", paid: "Pagado" },
+      empty: "Ninguna comisión en el período.",
+      issued: "Emitido el {{date}}",
+      page: "Página {{page}} de {{pages}}",
+      badPeriod: "Indique un período válido (un año como máximo).",
+    },
+    empty: { title: "Ninguna comisión", text: "Las comisiones aparecen cuando se confirma una venta para un agente con comisión." },
+    count_one: "{{formatted}} comisión",
+    count_other: "{{formatted}} comisiones",
+  },
+} satisfies CommissionsTranslation;

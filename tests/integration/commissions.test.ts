@@ -1,0 +1,309 @@
+/**
+ * Commissions (/financeiro/faturamento/comissoes, issue #20) through the real route
+ * table, middleware, loaders and actions on the local D1:
+ *  - a confirmed sale gets its seller's line; an edit rewrites it, a new seller moves
+ *    it, a cancellation cancels it; after payment an edit adds an adjustment line;
+ *  - release: the agency's policy applied as the client pays (settled by hand on the
+ *    receivable, from the list, and through the ledger's hooks);
+ *  - pay: one payable per agent (origin commission) in one batch, the lines paid and
+ *    linked; cancelling the payable returns them to released;
+ *  - the report (CSV, PDF) reads its covering index;
+ *  - an Agente sees only their own lines and cannot pay; another agency's ids answer 404;
+ *  - the two forms fuzzed: never a 5xx, nothing written unless accepted.
+ */
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import { v7 as uuidv7 } from "uuid";
+import { describe, expect, it } from "vitest";
+import { commissionHooks } from "~/lib/commissions/commissions.server";
+import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
+import { settleTitles } from "~/lib/finance/ledger/entries.server";
+import { createDb } from "~/lib/platform/db.server";
+import type { Scope } from "~/lib/platform/scope.server";
+import { appRequest, json } from "./harness";
+import { createAgency, createUser, signIn } from "./fixtures";
+import { FUZZ_RUNS } from "./fuzz";
+
+const PATH = "/financeiro/faturamento/comissoes";
+const SALES = "/vendas/emissivo";
+const editSale = (id: string) => `${SALES}/editar/${id}`;
+
+async function world(name = `Com ${uuidv7().slice(-5)}`) {
+  const agency = await createAgency(name);
+  const db = createDb(env.DB);
+  await ensureFinanceDefaults(db, agency.id);
+  const admin = await createUser({ role: "Admin", agencyId: agency.id, name: `Admin ${name}` });
+  const fin = await createUser({ role: "Financeiro", agencyId: agency.id, name: `Fin ${name}` });
+  const agente = await createUser({ role: "Agente", agencyId: agency.id, name: `Agente ${name}` });
+  const ids = { client: uuidv7(), supplier: uuidv7(), seller: uuidv7(), reseller: uuidv7(), own: uuidv7(), bank: uuidv7(), kind: uuidv7() };
+  const t = new Date().toISOString();
+  const type = await env.DB.prepare("select id from account_type where agency_id = ? limit 1").bind(agency.id).first<{ id: string }>();
+  const P = (q: string, ...v: unknown[]) => env.DB.prepare(q).bind(...v);
+  await env.DB.batch([
+    P("insert into client (id, agency_id, name, search_text, created_at, updated_at) values (?, ?, 'Carla Cliente', 'carla cliente', ?, ?)", ids.client, agency.id, t, t),
+    P("insert into supplier (id, agency_id, name, category, created_at, updated_at) values (?, ?, 'Hotel A', 'hotel', ?, ?)", ids.supplier, agency.id, t, t),
+    // An internal seller at 10 % of the sale, a reseller at 20 % of the margin, the Agente's own agent at 5 %.
+    P("insert into agent (id, agency_id, name, search_text, commission_rule, commission_bps, created_at, updated_at) values (?, ?, 'Bia Balcão', 'bia balcao', 'sale_percent', 1000, ?, ?)", ids.seller, agency.id, t, t),
+    P("insert into agent (id, agency_id, name, search_text, commission_rule, commission_bps, created_at, updated_at) values (?, ?, 'Rui Revenda', 'rui revenda', 'margin_percent', 2000, ?, ?)", ids.reseller, agency.id, t, t),
+    P("insert into agent (id, agency_id, name, search_text, user_id, commission_rule, commission_bps, created_at, updated_at) values (?, ?, 'Ana Agente', 'ana agente', ?, 'sale_percent', 500, ?, ?)", ids.own, agency.id, agente.id, t, t),
+    P("insert into bank_account (id, agency_id, name, account_type_id, opening_date, currency, created_at, updated_at) values (?, ?, 'Banco', ?, '2020-01-01', 'BRL', ?, ?)", ids.bank, agency.id, type!.id, t, t),
+    P("insert into product_kind (id, agency_id, kind, enabled, created_at, updated_at) values (?, ?, 'hotel', 1, ?, ?)", ids.kind, agency.id, t, t),
+  ]);
+  const adminScope: Scope = { db, ip: null, userId: admin.id, role: "Admin", agencyId: agency.id, timeZone: "America/Sao_Paulo", currency: "BRL" };
+  return { agency, ids, adminScope, admin: await signIn(admin.email), fin: await signIn(fin.email), agente: await signIn(agente.email) };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+function saleForm(w: World, opts: { agentId?: string; price?: string; cost?: string; discount?: string } = {}) {
+  return {
+    clientId: w.ids.client,
+    agentId: opts.agentId ?? w.ids.seller,
+    saleDate: "2026-11-20",
+    currency: "BRL",
+    paymentMethod: "pix",
+    paymentTermId: "",
+    firstDueDate: "2026-11-25",
+    discount: opts.discount ?? "",
+    notes: "",
+    "passengers[0].clientId": w.ids.client,
+    "passengers[0].ageBand": "adult",
+    "items[0].productKindId": w.ids.kind,
+    "items[0].supplierId": w.ids.supplier,
+    "items[0].description": "Hotel",
+    "items[0].cost": opts.cost ?? "800,00",
+    "items[0].price": opts.price ?? "1.000,00",
+  };
+}
+
+const saleVersion = async (id: string) => String((await env.DB.prepare("select version from sale where id = ?").bind(id).first<{ version: number }>())!.version);
+
+async function confirmedSale(w: World, opts: Parameters<typeof saleForm>[1] = {}, cookie = w.admin) {
+  const res = await appRequest(`${SALES}/novo`, { cookie, form: saleForm(w, opts) });
+  expect(res.status, await res.clone().text()).toBe(302);
+  const id = (res.headers.get("Location") ?? "").split("/").pop()!;
+  const confirmed = await appRequest(editSale(id), { cookie, form: { intent: "confirm", version: await saleVersion(id) } });
+  expect(confirmed.status).toBe(200);
+  return id;
+}
+
+/** Edits a confirmed sale (preview, then apply with its digest). */
+async function editConfirmed(w: World, id: string, opts: Parameters<typeof saleForm>[1]) {
+  const form = { ...saleForm(w, opts), version: await saleVersion(id) };
+  const preview = await json<{ digest?: string; saved?: boolean }>(await appRequest(editSale(id), { cookie: w.admin, form }));
+  // No title changes (only the seller): saved at once, no preview.
+  if (preview.saved) return;
+  const applied = await appRequest(editSale(id), { cookie: w.admin, form: { ...form, confirmEdit: preview.digest ?? "" } });
+  expect(applied.status, `${JSON.stringify(preview).slice(0, 300)} ${(await applied.clone().text()).slice(0, 600)}`).toBe(200);
+}
+
+type Line = { id: string; agent_id: string; kind: string; amount_cents: number; released_cents: number; status: string; payable_id: string | null; base_cents: number };
+const linesOf = async (saleId: string) =>
+  (await env.DB.prepare("select id, agent_id, kind, amount_cents, released_cents, status, payable_id, base_cents from commission_line where sale_id = ? order by created_at, id").bind(saleId).all<Line>()).results;
+const liveSum = (lines: Line[]) => lines.filter((l) => l.status !== "cancelled").reduce((s, l) => s + l.amount_cents, 0);
+const receivablesOf = async (saleId: string) =>
+  (
+    await env.DB.prepare("select id, version, amount_cents from finance_title where origin_kind = 'sale' and origin_id = ? and direction = 'receivable' and status <> 'cancelled' order by installment_no")
+      .bind(saleId)
+      .all<{ id: string; version: number; amount_cents: number }>()
+  ).results;
+const count = async (q: string, ...v: unknown[]) => (await env.DB.prepare(q).bind(...v).first<{ n: number }>())!.n;
+
+async function setPolicy(w: World, policy: string) {
+  const res = await appRequest(PATH, { cookie: w.admin, form: { intent: "policy", policy } });
+  expect(res.status).toBe(200);
+}
+
+describe("commissions", () => {
+  it("a confirmed sale gets its seller's line; edits rewrite it, a new seller moves it, cancelling cancels it", async () => {
+    const w = await world();
+    await setPolicy(w, "confirmation");
+    const id = await confirmedSale(w, { discount: "100,00" });
+    let lines = await linesOf(id);
+    // 10 % of (1.000 − 100).
+    expect(lines).toMatchObject([{ agent_id: w.ids.seller, amount_cents: 9_000, base_cents: 90_000, status: "released", released_cents: 9_000 }]);
+    expect(await count("select count(*) n from audit_entry where entity = 'commission_line' and entity_id = ?", lines[0]!.id)).toBe(1);
+
+    await editConfirmed(w, id, { price: "1.200,00" });
+    lines = await linesOf(id);
+    expect(lines).toMatchObject([{ amount_cents: 12_000, status: "released" }]);
+
+    // The reseller: 20 % of the margin (1.200 − 800).
+    await editConfirmed(w, id, { price: "1.200,00", agentId: w.ids.reseller });
+    lines = await linesOf(id);
+    expect(lines.filter((l) => l.status !== "cancelled")).toMatchObject([{ agent_id: w.ids.reseller, amount_cents: 8_000 }]);
+    expect(lines.find((l) => l.agent_id === w.ids.seller)!.status).toBe("cancelled");
+
+    const cancel = await appRequest(editSale(id), { cookie: w.admin, form: { intent: "cancel", version: await saleVersion(id), reason: "desistiu" } });
+    expect(cancel.status).toBe(200);
+    expect((await linesOf(id)).every((l) => l.status === "cancelled")).toBe(true);
+    // A draft has none.
+    const draft = await appRequest(`${SALES}/novo`, { cookie: w.admin, form: saleForm(w) });
+    expect(await linesOf((draft.headers.get("Location") ?? "").split("/").pop()!)).toEqual([]);
+  });
+
+  it("releases as the client pays: by hand on the receivable, from the list, and through the ledger's hooks", async () => {
+    const w = await world();
+    const id = await confirmedSale(w); // total 1.000 → commission 100 under "full_payment" (the default)
+    expect(await linesOf(id)).toMatchObject([{ amount_cents: 10_000, released_cents: 0, status: "pending" }]);
+    let [rec] = await receivablesOf(id);
+    // Settle 400 by hand: still pending (full payment not reached).
+    const settle = await appRequest(`/financeiro/contas-a-receber/editar/${rec!.id}`, { cookie: w.admin, form: { intent: "settle", version: String(rec!.version), date: "2026-11-21", bankAccountId: w.ids.bank, principal: "400,00" } });
+    expect(settle.status).toBe(302);
+    expect(await linesOf(id)).toMatchObject([{ released_cents: 0, status: "pending" }]);
+    // Proportional: 40 % released.
+    await setPolicy(w, "proportional");
+    expect(await linesOf(id)).toMatchObject([{ released_cents: 4_000, status: "released" }]);
+    // The rest from the list: fully released.
+    [rec] = await receivablesOf(id);
+    const many = await appRequest("/financeiro/contas-a-receber", { cookie: w.admin, form: { intent: "settleMany", selected: [`${rec!.id}:${rec!.version}`], date: "2026-11-22", bankAccountId: w.ids.bank } });
+    expect(many.status).toBe(302);
+    expect(await linesOf(id)).toMatchObject([{ released_cents: 10_000, status: "released" }]);
+
+    // Through the ledger's hook (what the webhook's settlement and every title action call).
+    const other = await confirmedSale(w);
+    const [r2] = await receivablesOf(other);
+    const settled = await settleTitles(w.adminScope, { date: "2026-11-21", bankAccountId: w.ids.bank, description: null }, [
+      { titleId: r2!.id, version: r2!.version, intermediaryId: null, principalCents: 25_000, interestCents: 0, fineCents: 0, discountCents: 0, feeCents: 0 },
+    ]);
+    expect(settled.ok).toBe(true);
+    expect(await linesOf(other)).toMatchObject([{ released_cents: 0 }]);
+    await commissionHooks().changed!(w.adminScope, r2!.id, ["paidCents"]);
+    expect(await linesOf(other)).toMatchObject([{ released_cents: 2_500, status: "released" }]);
+  });
+
+  it("pays the selected released lines: one payable per agent in one batch; cancelling it returns them; an edit after payment adds an adjustment", async () => {
+    const w = await world();
+    await setPolicy(w, "confirmation");
+    const a1 = await confirmedSale(w);
+    const a2 = await confirmedSale(w, { price: "2.000,00" });
+    const b1 = await confirmedSale(w, { agentId: w.ids.reseller });
+    const ids = [...(await linesOf(a1)), ...(await linesOf(a2)), ...(await linesOf(b1))].map((l) => l.id);
+    const payablesBefore = await count("select count(*) n from finance_title where agency_id = ? and origin_kind = 'commission'", w.agency.id);
+
+    const res = await appRequest(PATH, { cookie: w.fin, form: { intent: "pay", id: ids } });
+    expect(res.status).toBe(200);
+    const payables = (
+      await env.DB.prepare("select id, party_kind, party_id, amount_cents, direction, status from finance_title where agency_id = ? and origin_kind = 'commission' order by amount_cents").bind(w.agency.id).all<{ id: string; party_kind: string; party_id: string; amount_cents: number; direction: string; status: string }>()
+    ).results;
+    expect(payables.length - payablesBefore).toBe(2);
+    // Seller: 100 + 200; reseller: 20 % of 200 margin = 40.
+    expect(payables.map((p) => [p.party_kind, p.party_id, p.amount_cents, p.direction])).toEqual([
+      ["agent", w.ids.reseller, 4_000, "payable"],
+      ["agent", w.ids.seller, 30_000, "payable"],
+    ]);
+    const sellerPayable = payables.find((p) => p.party_id === w.ids.seller)!.id;
+    expect((await linesOf(a1))[0]).toMatchObject({ status: "paid", payable_id: sellerPayable });
+    // The payables list finds it.
+    const list = await json<{ rows: { id: string }[] }>(await appRequest(`/financeiro/contas-a-pagar?q=${encodeURIComponent("Bia Balcão")}`, { cookie: w.admin }));
+    expect(list.rows.map((r) => r.id)).toContain(sellerPayable);
+    // Paying again: refused, nothing written.
+    expect((await appRequest(PATH, { cookie: w.fin, form: { intent: "pay", id: ids } })).status).toBe(409);
+    expect(await count("select count(*) n from finance_title where agency_id = ? and origin_kind = 'commission'", w.agency.id)).toBe(payablesBefore + 2);
+
+    // An edit after payment: the paid line stays, an adjustment carries the difference.
+    await editConfirmed(w, a1, { price: "800,00", cost: "500,00" });
+    const after = await linesOf(a1);
+    expect(after[0]).toMatchObject({ status: "paid", amount_cents: 10_000 });
+    expect(after.find((l) => l.kind === "adjustment")).toMatchObject({ amount_cents: -2_000, status: "released" });
+    expect(liveSum(after)).toBe(8_000);
+
+    // Cancelling the payable returns the lines to released.
+    const version = (await env.DB.prepare("select version from finance_title where id = ?").bind(sellerPayable).first<{ version: number }>())!.version;
+    const cancel = await appRequest(`/financeiro/contas-a-pagar/editar/${sellerPayable}`, { cookie: w.admin, form: { intent: "cancel", version: String(version), reason: "erro" } });
+    expect(cancel.status).toBe(302);
+    expect(await count("select count(*) n from commission_line where payable_id = ?", sellerPayable)).toBe(0);
+    for (const sale of [a1, a2]) {
+      const open = (await linesOf(sale)).filter((l) => l.status !== "cancelled");
+      expect(open.every((l) => l.status === "released")).toBe(true);
+    }
+    expect(liveSum(await linesOf(a1))).toBe(8_000);
+    expect(liveSum(await linesOf(a2))).toBe(20_000);
+  });
+
+  it("the screen: filters, totals per status, the report as CSV and PDF from its covering index", async () => {
+    const w = await world();
+    await setPolicy(w, "confirmation");
+    await confirmedSale(w);
+    await confirmedSale(w, { agentId: w.ids.reseller });
+    const all = await json<{ rows: { agentId: string }[]; totals: { status: string; amountCents: number }[]; page: { total: number } }>(await appRequest(PATH, { cookie: w.admin }));
+    expect(all.page.total).toBe(2);
+    expect(all.totals.find((t) => t.status === "released")!.amountCents).toBe(10_000 + 4_000);
+    const one = await json<{ rows: { agentId: string }[] }>(await appRequest(`${PATH}?agent=${w.ids.reseller}&status=released&from=2026-11-01&to=2026-11-30`, { cookie: w.admin }));
+    expect(one.rows.map((r) => r.agentId)).toEqual([w.ids.reseller]);
+    const none = await json<{ rows: unknown[] }>(await appRequest(`${PATH}?from=2027-01-01`, { cookie: w.admin }));
+    expect(none.rows).toEqual([]);
+
+    const csv = await appRequest(`${PATH}/relatorio?format=csv&from=2026-01-01&to=2026-12-31`, { cookie: w.admin });
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    const text = await csv.text();
+    expect(text).toContain("Bia Balcão");
+    expect(text).toContain("100.00");
+    const pdf = await appRequest(`${PATH}/relatorio?format=pdf&agent=${w.ids.seller}`, { cookie: w.admin });
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect((await appRequest(`${PATH}/relatorio?format=csv&from=2020-01-01&to=2026-12-31`, { cookie: w.admin })).status).toBe(400);
+
+    // The report's query reads only its covering index.
+    const plan = await env.DB.prepare(
+      "explain query plan select agent_id, currency, count(*), sum(amount_cents), sum(case when status in ('pending', 'released') then amount_cents - released_cents else 0 end) from commission_line where agency_id = ? and sale_date >= ? and sale_date <= ? and status <> 'cancelled' group by agent_id, currency",
+    )
+      .bind(w.agency.id, "2026-01-01", "2026-12-31")
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).join("\n")).toContain("USING COVERING INDEX commission_line_report_idx");
+  });
+
+  it("an Agente sees only their own lines and cannot pay nor set the policy", async () => {
+    const w = await world();
+    await setPolicy(w, "confirmation");
+    const mine = await confirmedSale(w, { agentId: w.ids.own }, w.agente);
+    await confirmedSale(w);
+    const seen = await json<{ rows: { saleId: string }[]; canPay: boolean; agents: { id: string }[] }>(await appRequest(PATH, { cookie: w.agente }));
+    expect(seen.rows.map((r) => r.saleId)).toEqual([mine]);
+    expect(seen.canPay).toBe(false);
+    expect(seen.agents.map((a) => a.id)).toEqual([w.ids.own]);
+    // Asking for another agent's lines shows none.
+    expect((await json<{ rows: unknown[] }>(await appRequest(`${PATH}?agent=${w.ids.seller}`, { cookie: w.agente }))).rows).toEqual([]);
+    const line = (await linesOf(mine))[0]!;
+    expect((await appRequest(PATH, { cookie: w.agente, form: { intent: "pay", id: [line.id] } })).status).toBe(403);
+    expect((await appRequest(PATH, { cookie: w.agente, form: { intent: "policy", policy: "proportional" } })).status).toBe(403);
+    expect((await appRequest(`${PATH}/relatorio?format=csv&agent=${w.ids.seller}`, { cookie: w.agente })).status).toBe(404);
+    const own = await (await appRequest(`${PATH}/relatorio?format=csv&from=2026-01-01&to=2026-12-31`, { cookie: w.agente })).text();
+    expect(own).toContain("Ana Agente");
+    expect(own).not.toContain("Bia Balcão");
+    expect((await linesOf(mine))[0]!.status).toBe("released");
+  });
+
+  it("another agency's ids answer 404 on every loader and action; nothing changes", async () => {
+    const w = await world();
+    const other = await world();
+    await setPolicy(w, "confirmation");
+    const sale = await confirmedSale(w);
+    const line = (await linesOf(sale))[0]!;
+    expect((await appRequest(PATH, { cookie: other.admin, form: { intent: "pay", id: [line.id] } })).status).toBe(404);
+    expect((await appRequest(`${PATH}/relatorio?format=pdf&agent=${w.ids.seller}`, { cookie: other.admin })).status).toBe(404);
+    expect((await json<{ rows: unknown[] }>(await appRequest(`${PATH}?agent=${w.ids.seller}`, { cookie: other.admin }))).rows).toEqual([]);
+    expect((await linesOf(sale))[0]).toEqual(line);
+    expect(await count("select count(*) n from finance_title where agency_id = ? and origin_kind = 'commission'", other.agency.id)).toBe(0);
+    // No session: to the login.
+    const anon = await appRequest(PATH);
+    expect(anon.status).toBe(302);
+    expect(anon.headers.get("Location")).toContain("/login");
+  });
+
+  it("fuzz: the pay and policy forms never answer 5xx and write nothing unless accepted", async () => {
+    const w = await world();
+    const sale = await confirmedSale(w);
+    const line = (await linesOf(sale))[0]!;
+    const value = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom(line.id, "pay", "policy", "proportional", "confirmation", "", "x".repeat(70), "1e9"));
+    const form = fc.dictionary(fc.oneof(fc.constantFrom("intent", "id", "policy", "id[0]", "id[99999]"), fc.string({ maxLength: 12 })), fc.oneof(value, fc.array(value, { maxLength: 4 })), { maxKeys: 5 });
+    await fc.assert(
+      fc.asyncProperty(form, async (fields) => {
+        const res = await appRequest(PATH, { cookie: w.admin, form: fields as Record<string, string | string[]> });
+        expect(res.status).toBeLessThan(500);
+        // The line is pending (full_payment, nothing paid): it can never be paid.
+        expect(await count("select count(*) n from finance_title where agency_id = ? and origin_kind = 'commission'", w.agency.id)).toBe(0);
+      }),
+      { numRuns: Math.max(20, Math.floor(FUZZ_RUNS / 5)) },
+    );
+  });
+});
