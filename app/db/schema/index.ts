@@ -10,3 +10,4 @@ export * from "~/db/schema/contracts";
 export * from "~/db/schema/crm";
 export * from "~/db/schema/tasks";
 export * from "~/db/schema/payments";
+export * from "~/db/schema/fx";
