@@ -14,6 +14,7 @@ import tasks from "~/locales/tasks/pt";
 import crm from "~/locales/crm/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
+import fx from "~/locales/finance/fx/pt";
 import payments from "~/locales/payments/pt";
 import paymentWebhooks from "~/locales/payments/webhooks/pt";
 
@@ -36,6 +37,8 @@ const pt = {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,
+  // Financeiro → Câmbio: ./finance/fx/pt.ts
+  ...fx,
   // Payments through Asaas: ./payments/pt.ts
   ...payments,
   ...paymentWebhooks,
@@ -265,6 +268,7 @@ const pt = {
         bancos_e_caixas: { title: "Bancos e Caixas" },
         intermediadores: { title: "Intermediadores" },
       },
+      cambio: { title: "Câmbio" },
     },
     parametrizacao: {
       title: "Parametrização",
