@@ -55,11 +55,11 @@ export type ConvertInput = z.output<typeof convertSchema>;
 /** The enabled currencies: checkboxes named `code` (BRL, the base, is always on). */
 export const currenciesSchema = z.object({
   code: z
-    .array(z.string({ error: msg.invalid }).max(3, fxErr.currency), { error: msg.invalid })
-    .max(FX_CODES.length, fxErr.currency)
+    .union([z.string({ error: msg.invalid }), z.array(z.string({ error: msg.invalid }))], { error: msg.invalid })
     .optional()
-    .transform((v) => v ?? [])
-    .refine((v) => v.every((c) => FX_CODES.includes(c)), fxErr.currency)
+    // One ticked box posts a text, several a list.
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .refine((v) => v.length <= FX_CODES.length * 2 && v.every((c) => FX_CODES.includes(c)), fxErr.currency)
     .transform((v) => [...new Set(v)]),
 });
 export type CurrenciesInput = z.output<typeof currenciesSchema>;
