@@ -158,9 +158,9 @@ export default function ImportRates({ loaderData, actionData }: Route.ComponentP
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>{t("fx.import.line")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("fx.fields.currency")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("fx.fields.date")}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t("fx.fields.rate")}</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>
+                    {t("fx.fields.currency")} · {t("fx.fields.date")} · {t("fx.fields.rate")}
+                  </Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>{t("fx.import.status")}</Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
@@ -168,9 +168,9 @@ export default function ImportRates({ loaderData, actionData }: Route.ComponentP
                 {report.rows.slice(0, 500).map((row) => (
                   <Table.Row key={row.line} data-testid={`import-row-${row.status}`}>
                     <Table.Cell>{row.line}</Table.Cell>
-                    <Table.Cell>{row.currency || "—"}</Table.Cell>
-                    <Table.Cell>{row.date || "—"}</Table.Cell>
-                    <Table.Cell>{row.rate || "—"}</Table.Cell>
+                    <Table.Cell>
+                      <span className="nowrap">{row.currency || "—"}</span> · <span className="nowrap">{row.date || "—"}</span> · <span className="nowrap">{row.rate || "—"}</span>
+                    </Table.Cell>
                     <Table.Cell>
                       <Text weight="medium">{t(`fx.import.statuses.${row.status}`)}</Text>
                       {row.previous && (

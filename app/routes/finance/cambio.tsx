@@ -100,7 +100,6 @@ export default function Cambio({ loaderData, actionData }: Route.ComponentProps)
   ];
   return (
     <Flex direction="column" gap="4">
-      <Converter key={loaderData.today} currencies={currencies} today={loaderData.today} answer={answer?.intent === "convert" ? answer : undefined} />
       <ListPage
         testId="fx-rates-list"
         title={t("menu.financeiro.cambio.title")}
@@ -122,17 +121,25 @@ export default function Cambio({ loaderData, actionData }: Route.ComponentProps)
         newHref={canManage ? CAMBIO_PATHS.newRate : undefined}
         newLabel={t("fx.rates.new")}
         actions={
-          canManage ? (
-            <Button asChild variant="soft">
-              <Link to={CAMBIO_PATHS.import} data-testid="fx-import-link">
-                <Upload size={16} aria-hidden /> {t("fx.import.title")}
-              </Link>
+          <>
+            <Button asChild variant="soft" color="gray">
+              <a href="#conversor">
+                <ArrowLeftRight size={16} aria-hidden /> {t("fx.convert.title")}
+              </a>
             </Button>
-          ) : undefined
+            {canManage && (
+              <Button asChild variant="soft">
+                <Link to={CAMBIO_PATHS.import} data-testid="fx-import-link">
+                  <Upload size={16} aria-hidden /> {t("fx.import.title")}
+                </Link>
+              </Button>
+            )}
+          </>
         }
         emptyTitle={t("fx.rates.empty")}
         emptyText={t("fx.rates.emptyText")}
       />
+      <Converter key={loaderData.today} currencies={currencies} today={loaderData.today} answer={answer?.intent === "convert" ? answer : undefined} />
       <Currencies enabled={currencies} canManage={canManage} />
     </Flex>
   );
@@ -153,7 +160,7 @@ function Converter({ currencies, today, answer }: { currencies: string[]; today:
   const rateLine = (r: Conversion["fromRate"]) =>
     r.currency === BASE_CURRENCY ? null : t("fx.convert.rateUsed", { currency: r.currency, rate: displayRate(r.rateE6, i18n.language), date: formatDate(`${r.date}T12:00:00Z`, i18n.language, "UTC"), source: t(`fx.sources.${r.source}`) });
   return (
-    <Card size="3" data-testid="fx-converter">
+    <Card size="3" data-testid="fx-converter" id="conversor">
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4">
           <ArrowLeftRight size={18} aria-hidden /> {t("fx.convert.title")}
