@@ -191,6 +191,8 @@ export default [
         route("intermediadores", "routes/finance/settings/intermediadores.tsx"),
         ...records("finance/settings", "bancos-e-caixas"),
       ]),
+      // Câmbio: the rates (list with the converter and the enabled currencies), a rate's form, the CSV import.
+      ...records("finance", "cambio", { importer: true, exporter: false }),
     ]),
 
     ...prefix("contratos", [

@@ -13,6 +13,7 @@ import tasks from "~/locales/tasks/en";
 import crm from "~/locales/crm/en";
 import financeLedger from "~/locales/finance/ledger/en";
 import financeSettings from "~/locales/finance/settings/en";
+import fx from "~/locales/finance/fx/en";
 import payments from "~/locales/payments/en";
 import paymentWebhooks from "~/locales/payments/webhooks/en";
 import invoices from "~/locales/invoices/en";
@@ -36,6 +37,8 @@ export default {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/en.ts
   ...financeSettings,
+  // Financeiro → Câmbio: ./finance/fx/en.ts
+  ...fx,
   // Payments through Asaas: ./payments/en.ts
   ...payments,
   ...paymentWebhooks,
@@ -267,6 +270,7 @@ export default {
         bancos_e_caixas: { title: "Banks and Cash Desks" },
         intermediadores: { title: "Intermediaries" },
       },
+      cambio: { title: "Currency Exchange" },
     },
     parametrizacao: {
       title: "Parametrization",

@@ -13,6 +13,7 @@ import tasks from "~/locales/tasks/es";
 import crm from "~/locales/crm/es";
 import financeLedger from "~/locales/finance/ledger/es";
 import financeSettings from "~/locales/finance/settings/es";
+import fx from "~/locales/finance/fx/es";
 import payments from "~/locales/payments/es";
 import paymentWebhooks from "~/locales/payments/webhooks/es";
 import invoices from "~/locales/invoices/es";
@@ -36,6 +37,8 @@ export default {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/es.ts
   ...financeSettings,
+  // Financeiro → Câmbio: ./finance/fx/es.ts
+  ...fx,
   // Payments through Asaas: ./payments/es.ts
   ...payments,
   ...paymentWebhooks,
@@ -267,6 +270,7 @@ export default {
         bancos_e_caixas: { title: "Bancos y cajas" },
         intermediadores: { title: "Intermediarios" },
       },
+      cambio: { title: "Cambio de divisas" },
     },
     parametrizacao: {
       title: "Parametrización",

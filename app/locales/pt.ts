@@ -14,6 +14,7 @@ import tasks from "~/locales/tasks/pt";
 import crm from "~/locales/crm/pt";
 import financeLedger from "~/locales/finance/ledger/pt";
 import financeSettings from "~/locales/finance/settings/pt";
+import fx from "~/locales/finance/fx/pt";
 import payments from "~/locales/payments/pt";
 import paymentWebhooks from "~/locales/payments/webhooks/pt";
 import invoices from "~/locales/invoices/pt";
@@ -38,6 +39,8 @@ const pt = {
   ...financeLedger,
   // Financeiro → Configurações: ./finance/settings/pt.ts
   ...financeSettings,
+  // Financeiro → Câmbio: ./finance/fx/pt.ts
+  ...fx,
   // Payments through Asaas: ./payments/pt.ts
   ...payments,
   ...paymentWebhooks,
@@ -270,6 +273,7 @@ const pt = {
         bancos_e_caixas: { title: "Bancos e Caixas" },
         intermediadores: { title: "Intermediadores" },
       },
+      cambio: { title: "Câmbio" },
     },
     parametrizacao: {
       title: "Parametrização",

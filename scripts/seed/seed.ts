@@ -18,6 +18,7 @@ import { buildContractTemplateRows, CONTRACT_TEMPLATE_TABLES, type ContractTempl
 import { buildTaskRows, TASK_TABLES, type TaskTable } from "./seed-tasks.ts";
 import { buildCrmStatements } from "./seed-crm.ts";
 import { buildPaymentRows, type PaymentSeedTable } from "./seed-payments.ts";
+import { buildFxRows, FX_TABLES, type FxTable } from "./seed-fx.ts";
 
 export const DEMO_PASSWORD = "demo-rota-2026";
 
@@ -322,6 +323,16 @@ export async function buildSeedStatements(
   const payments = await buildPaymentRows(sol, { agencyIndex: 0, userId: DEMO_USERS.find((u) => u.agencyId === sol.id && u.role === "Admin")?.id ?? null, now });
   for (const table of ["bank_account", "intermediary", "payment_integration", "asaas_sim_webhook"] as PaymentSeedTable[]) {
     statements.push(...insertMany(table, payments[table]));
+  }
+  // Câmbio (scripts/seed/seed-fx.ts): USD and EUR enabled, their rates for the business days of the last 90 days
+  // (days in São Paulo's calendar: the demo agencies' zone, 3 hours behind UTC).
+  const fx = buildFxRows(DEMO_AGENCIES, {
+    now,
+    today: new Date(today.getTime() - 3 * 3_600_000).toISOString().slice(0, 10),
+    userIds: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")?.id ?? null])),
+  });
+  for (const table of Object.keys(FX_TABLES) as FxTable[]) {
+    statements.push(...insertMany(table, fx[table], SEED_FINANCE_ROWS_PER_STATEMENT));
   }
   return statements;
 }

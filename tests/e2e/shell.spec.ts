@@ -496,6 +496,9 @@ const BUILT_SCREENS: { path: string; user: string }[] = [
   ]),
   { path: "/financeiro/configuracoes/bancos-e-caixas", user: "admin@sol.example" },
   { path: "/financeiro/configuracoes/bancos-e-caixas/novo", user: "admin@sol.example" },
+  { path: "/financeiro/cambio", user: "admin@sol.example" },
+  { path: "/financeiro/cambio/novo", user: "admin@sol.example" },
+  { path: "/financeiro/cambio/importar", user: "admin@sol.example" },
   { path: "/servicos/fretamento-terrestre", user: "admin@sol.example" },
   { path: "/servicos/fretamento-terrestre/novo", user: "admin@sol.example" },
   ...["pacotes-de-terceiros", "bloqueio-hospedagem", "bloqueio-aereo"].flatMap((key) => [

@@ -12,3 +12,4 @@ export * from "~/db/schema/tasks";
 export * from "~/db/schema/payments";
 export * from "~/db/schema/invoices";
 export * from "~/db/schema/commissions";
+export * from "~/db/schema/fx";

@@ -160,6 +160,11 @@ export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
       return [list, [`${path}/novo`, { ...base, kind: "new" }], [`${path}/editar/:id`, { ...base, kind: "edit" }]] satisfies [string, Screen][];
     }),
   ),
+  // Financeiro → Câmbio (app/routes/finance/cambio*): any member views and converts; rates and currencies are for canManageFinance.
+  "financeiro/cambio": { licence: ["financeiro", "cambio"], menu: ["financeiro", "cambio"], kind: "list" },
+  "financeiro/cambio/novo": { licence: ["financeiro", "cambio"], menu: ["financeiro", "cambio"], kind: "new" },
+  "financeiro/cambio/editar/:id": { licence: ["financeiro", "cambio"], menu: ["financeiro", "cambio"], kind: "edit" },
+  "financeiro/cambio/importar": { licence: ["financeiro", "cambio"], menu: ["financeiro", "cambio"], kind: "page", roles: ["SuperAdmin", "Admin", "Financeiro"] },
   // Contratos (app/routes/contracts/*): an Agente works on the contracts of their own sales.
   "contratos/contratos-pendentes": { licence: ["contratos", "contratos_pendentes"], menu: ["contratos", "contratos_pendentes"], kind: "list" },
   "contratos/assinaturas": { licence: ["contratos", "assinaturas"], menu: ["contratos", "assinaturas"], kind: "list" },

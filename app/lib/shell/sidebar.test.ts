@@ -73,7 +73,7 @@ describe("buildSidebar: the default licence (spec §2.3)", () => {
     expect(names("tarefas")).toEqual(["Visão Geral", "Tipos de Tarefa"]);
     expect(names("vendas")).toEqual(["Emissivo", "Excursões"]);
     expect(names("contratos")).toEqual(["Modelos", "Geração Pendente", "Assinaturas Pendentes"]);
-    expect(names("financeiro")).toEqual(["Contas a Receber", "Contas a Pagar", "Faturamento", "Relatórios", "Configurações"]);
+    expect(names("financeiro")).toEqual(["Contas a Receber", "Contas a Pagar", "Faturamento", "Relatórios", "Configurações", "Câmbio"]);
     expect(names("financeiro.faturamento")).toEqual(["Gerar Fatura", "Comissões", "Listagem de Faturas"]);
     expect(names("financeiro.relatorios")).toEqual(["DRE", "Extrato de Contas"]);
     expect(names("financeiro.configuracoes")).toEqual([

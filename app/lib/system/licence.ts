@@ -77,6 +77,7 @@ export function defaultLicence(): LicenceModules {
         bancos_e_caixas: m(4, "Bancos e Caixas", "bancos_e_caixas"),
         intermediadores: m(5, "Intermediadores", "intermediadores"),
       }),
+      cambio: m(6, "Câmbio", "cambio"),
     }),
     parametrizacao: m(9, "Parametrização", "parametrizacao", {
       email: m(1, "Configurações de E-mail", "email"),
