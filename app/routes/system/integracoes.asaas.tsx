@@ -3,7 +3,7 @@ import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { useLazyForm } from "~/components/kit/lazy-form";
-import { CopyField } from "~/components/payments/CopyField";
+import { CopyField } from "~/components/ui/CopyField";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { CheckboxField, FormField, NativeSelect, useErrorText } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
