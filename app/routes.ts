@@ -1,15 +1,12 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /**
- * Screens whose modules later issues build share one generic route module; its
- * guard (licence entry, roles) and title come from app/lib/screens.ts, looked up
- * by the matched pattern. Section indexes share one redirect module the same way.
+ * Section indexes share one redirect module; its target comes from
+ * app/lib/shell/screens.ts (SECTION_INDEX), looked up by the matched pattern.
  * Ids are the full patterns so that every route stays unique.
  */
-const SCREEN = "routes/app/screen.tsx";
 const SECTION_INDEX = "routes/app/section-index.ts";
 
-const screen = (base: string, path: string) => route(path, SCREEN, { id: `screen/${base}/${path}` });
 const sectionIndex = (base: string) => index(SECTION_INDEX, { id: `index/${base}` });
 /**
  * A built list + form module screen: its list, the form for novo and editar/:id (one

@@ -341,20 +341,6 @@ export default {
   screen: {
     breadcrumb: "Breadcrumb",
     home: "Home",
-    unavailableTitle: "Module not available yet",
-    unavailableBody: "This screen belongs to a module that has not been released in this version of Rota yet. As soon as it is ready, you will find it here.",
-    backToDashboard: "Back to the dashboard",
-    stage: "Stage: {{value}}",
-    status: "Status: {{value}}",
-    record: "Record {{id}}",
-    kind: {
-      new: "New",
-      edit: "Edit",
-      clone: "Clone",
-      operational: "Operations",
-      manage: "Manage",
-      dailyReport: "Daily Service Report",
-    },
   },
   common: {
     loading: "Loading...",

@@ -341,20 +341,6 @@ export default {
   screen: {
     breadcrumb: "Ruta de navegación",
     home: "Inicio",
-    unavailableTitle: "Módulo aún no disponible",
-    unavailableBody: "Esta pantalla pertenece a un módulo que todavía no se ha habilitado en esta versión de Rota. En cuanto esté listo, lo encontrará aquí.",
-    backToDashboard: "Volver al panel",
-    stage: "Etapa: {{value}}",
-    status: "Estado: {{value}}",
-    record: "Registro {{id}}",
-    kind: {
-      new: "Nuevo",
-      edit: "Editar",
-      clone: "Clonar",
-      operational: "Operativo",
-      manage: "Gestionar",
-      dailyReport: "Informe diario de servicios",
-    },
   },
   common: {
     loading: "Cargando...",

@@ -344,20 +344,6 @@ const pt = {
   screen: {
     breadcrumb: "Trilha de navegação",
     home: "Início",
-    unavailableTitle: "Módulo ainda não disponível",
-    unavailableBody: "Esta tela pertence a um módulo que ainda não foi liberado nesta versão do Rota. Assim que ele estiver pronto, você o encontrará aqui.",
-    backToDashboard: "Voltar ao dashboard",
-    stage: "Etapa: {{value}}",
-    status: "Situação: {{value}}",
-    record: "Registro {{id}}",
-    kind: {
-      new: "Novo",
-      edit: "Editar",
-      clone: "Clonar",
-      operational: "Operacional",
-      manage: "Gerenciar",
-      dailyReport: "Relatório Diário de Serviços",
-    },
   },
   common: {
     loading: "Carregando...",

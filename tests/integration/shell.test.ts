@@ -54,6 +54,7 @@ const ROUTES = [
   "/financeiro/faturamento/listagem-de-faturas",
   "/financeiro/faturamento/comissoes",
   "/financeiro/relatorios/dre",
+  "/financeiro/cambio",
   "/financeiro/relatorios/extrato-de-contas",
   "/financeiro/configuracoes/prazos-de-pagamento",
   "/financeiro/configuracoes/tipos-de-conta",
@@ -93,7 +94,6 @@ const INDEX_REDIRECTS: [string, string][] = [
   ["/sistema", "/sistema/user-management"],
 ];
 
-type ScreenData = { screen: { licence: string[]; menu: string[]; kind: string; roles?: string[] }; documentTitle: string };
 type LayoutData = { viewer: { role: string }; sidebar: NavItem[]; sidebarLanguage: string; sidebarCollapsed: boolean };
 
 const ids = (items: NavItem[]): string[] => items.flatMap((i) => [i.id, ...ids(i.children)]);
@@ -135,18 +135,6 @@ describe("authenticated routes of spec §2.6", () => {
       expect(res.status).toBe(302);
       expect(location(res)).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
     }
-  });
-
-  it("describe each generic screen by its licence entry, kind and translated title", async () => {
-    const gerar = await json<ScreenData>(await appRequest("/financeiro/faturamento/gerar-fatura", { cookie: admin }));
-    expect(gerar.screen).toMatchObject({ licence: ["financeiro", "faturamento", "gerar_fatura"], kind: "page" });
-    expect(gerar.documentTitle).toBe("Gerar Fatura");
-    const faturas = await json<ScreenData>(await appRequest("/financeiro/faturamento/listagem-de-faturas", { cookie: admin }));
-    expect(faturas.screen).toMatchObject({ licence: ["financeiro", "faturamento", "listagem_de_faturas"], kind: "page" });
-    const en = await json<ScreenData>(await appRequest("/financeiro/faturamento/gerar-fatura", { cookie: `${admin}; lng=en` }));
-    expect(en.documentTitle).toBe("Generate Invoice");
-    const es = await json<ScreenData>(await appRequest("/financeiro/faturamento/listagem-de-faturas", { cookie: `${admin}; lng=es` }));
-    expect(es.documentTitle).toBe("Listado de facturas");
   });
 });
 

@@ -1,11 +1,11 @@
 /**
- * The authenticated screens of spec §2.6 whose modules later issues build, and
- * the section index redirects. app/routes.ts declares the routes (one `prefix()`
- * per module); this table says, per route pattern, which licence entry guards it
- * (spec §5), which roles may open it (spec §6), and what its title is. The
- * generic route modules (routes/app/screen.tsx, routes/app/section-index.ts) look
- * their route up here by the matched pattern React Router hands to middleware
- * and loaders; a pattern missing from the table answers 404 (fail closed).
+ * The authenticated screens of spec §2.6 and the section index redirects.
+ * app/routes.ts declares the routes (one `prefix()` per module), each route
+ * module guards itself; this table says, per route pattern, which licence entry
+ * guards it (spec §5) and which roles may open it (spec §6), so the command
+ * palette can leave out what the viewer may not open. The generic section index
+ * route (routes/app/section-index.ts) looks its redirect up by the matched
+ * pattern; a pattern missing from its table answers 404 (fail closed).
  */
 import type { Role } from "~/db/schema/platform";
 
@@ -35,45 +35,15 @@ export type Screen = {
 const ADMINS: readonly Role[] = ["SuperAdmin", "Admin"];
 const SUPER_ONLY: readonly Role[] = ["SuperAdmin"];
 
-const screens: Record<string, Screen> = {};
-const add = (pattern: string, screen: Screen) => {
-  if (screens[pattern]) throw new Error(`duplicate screen ${pattern}`);
-  screens[pattern] = screen;
-};
-
-// CRM is built: app/routes/crm/* (the board, stage settings, deals, one stage's list).
-
-// Tarefas is built: routes/tasks/* (the overview and board, /tarefas/{status}, the form, Tipos de Tarefa).
-
-// Serviços is built (routes/services/*): packages, charters, blocks and excursions.
-
-// Receptivo (servicos, motoristas, guias, frota) is built: routes/receptive/*. It lives under Serviços in the licence.
-
-// Vendas is built: routes/sales/*.
-
-// Financeiro
-// Contas a receber / a pagar and the reports (DRE, extrato de contas) are built: app/routes/finance/{titles,reports}.
-// Faturamento is built: Gerar fatura and Listagem de faturas (app/routes/finance/invoices), Comissões
-// (app/routes/finance/commissions).
-// Configurações (prazos, tipos de conta, plano de contas, intermediadores, bancos e caixas) are built: app/routes/finance/settings.
-
-// Contratos
-// Modelos is built: app/routes/contracts/modelos*.
-// Geração pendente and Assinaturas are built: app/routes/contracts/*.
-
-// Sistema (roles: spec §6)
 // Integrações (payment provider, webhooks): Admins, SuperAdmins and Financeiro may view them (Financeiro
-// follows the payments); changes to them are for Admins (and a SuperAdmin in the agency) only — the
-// screens' actions must check ADMINS when they are built.
+// follows the payments); changes to them are for Admins (and a SuperAdmin in the agency) only.
 const INTEGRATIONS: readonly Role[] = ["SuperAdmin", "Admin", "Financeiro"];
-// The integrations, Asaas and the webhook history are built: routes/system/integracoes*.tsx (BUILT_SCREENS).
 
-export const SCREENS: Readonly<Record<string, Screen>> = screens;
 
 /**
- * Screens now built as their own route modules, which enforce these guards in
- * their middleware. Kept here so that screenForPath (the command palette's role
- * filter) still knows who may open them.
+ * Every screen, each built as its own route module that enforces these guards in its
+ * middleware. Kept here so that screenForPath (the command palette's role filter) knows
+ * who may open them.
  */
 export const BUILT_SCREENS: Readonly<Record<string, Screen>> = {
   // Cadastros (app/routes/cadastros/*): list, novo, editar/:id; produtos is a list.
@@ -216,11 +186,6 @@ export const SECTION_INDEX: Readonly<Record<string, string>> = {
 /** React Router's matched pattern ("/a/b/:id" or "a/b/:id") in the form the tables use. */
 export const normalizePattern = (pattern: string | null | undefined) => (pattern ?? "").replace(/^\/+|\/+$/g, "");
 
-export function screenFor(pattern: string | null | undefined): Screen | null {
-  const key = normalizePattern(pattern);
-  return Object.hasOwn(SCREENS, key) ? SCREENS[key]! : null;
-}
-
 export function sectionIndexFor(pattern: string | null | undefined): string | null {
   const key = normalizePattern(pattern);
   return Object.hasOwn(SECTION_INDEX, key) ? SECTION_INDEX[key]! : null;
@@ -259,7 +224,7 @@ let patternIndex: Map<number, { parts: string[]; screen: Screen }[]> | null = nu
 function patternsOfLength(length: number): readonly { parts: string[]; screen: Screen }[] {
   if (!patternIndex) {
     patternIndex = new Map();
-    for (const [pattern, screen] of [...Object.entries(SCREENS), ...Object.entries(BUILT_SCREENS)]) {
+    for (const [pattern, screen] of Object.entries(BUILT_SCREENS)) {
       const parts = pattern.split("/");
       let list = patternIndex.get(parts.length);
       if (!list) patternIndex.set(parts.length, (list = []));
@@ -269,43 +234,4 @@ function patternsOfLength(length: number): readonly { parts: string[]; screen: S
   return patternIndex.get(length) ?? [];
 }
 
-/** Looks a translation up with values; undefined when the key is missing. */
-export type Lookup = (key: string, values?: Record<string, string>) => string | undefined;
-
 export type Crumb = { label: string; href: string | null };
-export type ScreenTexts = { title: string; kindLabel: string | null; detail: string | null; crumbs: Crumb[]; documentTitle: string };
-
-const SUFFIX_KINDS: ReadonlySet<ScreenKind> = new Set(["new", "edit", "clone", "operational", "manage", "dailyReport"]);
-const routeOf = (menu: readonly string[]) => `/${menu.map((k) => k.replaceAll("_", "-")).join("/")}`;
-
-/**
- * Title, breadcrumb and document title of a generic screen, from the menu
- * translations. Route params are shown as given (React escapes them) and never
- * used as translation keys except to name a known menu entry (/tarefas/geral).
- */
-export function screenTexts(screen: Screen, params: Record<string, string | undefined>, lookup: Lookup): ScreenTexts {
-  const name = (path: readonly string[]) => lookup(`menu.${path.join(".")}.title`) ?? path[path.length - 1]!;
-  const crumbs: Crumb[] = [{ label: lookup("screen.home") ?? "Dashboard", href: "/dashboard" }];
-  for (let i = 1; i < screen.menu.length; i++) crumbs.push({ label: name(screen.menu.slice(0, i)), href: routeOf(screen.menu.slice(0, i)) });
-  let title = name(screen.menu);
-  let detail: string | null = null;
-  const kindLabel = SUFFIX_KINDS.has(screen.kind) ? (lookup(`screen.kind.${screen.kind}`) ?? null) : null;
-
-  const value = params.status ?? params.stage;
-  if ((screen.kind === "status" || screen.kind === "stage") && value) {
-    const named = /^[a-z0-9_-]+$/.test(value) ? lookup(`menu.${screen.menu.join(".")}.${value.replaceAll("-", "_")}.title`) : undefined;
-    crumbs.push({ label: title, href: routeOf(screen.menu) });
-    if (named) title = named;
-    else detail = lookup(`screen.${screen.kind}`, { value }) ?? value;
-    crumbs.push({ label: named ?? detail!, href: null });
-  } else if (kindLabel) {
-    crumbs.push({ label: title, href: routeOf(screen.menu) });
-    crumbs.push({ label: kindLabel, href: null });
-    const id = params.id ?? params.agencyId;
-    if (id) detail = lookup("screen.record", { id }) ?? id;
-  } else {
-    crumbs.push({ label: title, href: null });
-  }
-  const documentTitle = [kindLabel, title].filter(Boolean).join(" · ");
-  return { title, kindLabel, detail, crumbs, documentTitle };
-}
