@@ -68,7 +68,9 @@ describe("screen table ↔ app/routes.ts", () => {
   });
 
   it("looks patterns up exactly and fails closed on unknown ones", () => {
-    expect(screenFor("/financeiro/faturamento/comissoes/")).toMatchObject({ kind: "page", licence: ["financeiro", "faturamento", "comissoes"] });
+    expect(screenFor("/financeiro/faturamento/gerar-fatura/")).toMatchObject({ kind: "page", licence: ["financeiro", "faturamento", "gerar_fatura"] });
+    // Comissões is built (app/routes/finance/commissions): no placeholder any more.
+    expect(screenFor("financeiro/faturamento/comissoes")).toBeNull();
     // The integrations are built (app/routes/system/integracoes*.tsx): no placeholders any more.
     expect(screenFor("sistema/integracoes")).toBeNull();
     expect(screenFor("sistema/integracoes/asaas/x")).toBeNull();
