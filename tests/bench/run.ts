@@ -36,6 +36,7 @@ import { BENCH_TITLES, financeTargets, seedFinance, type SeededFinance } from ".
 import { BENCH_EXCURSION_PASSENGERS, excursionTargets, seedExcursion } from "./seed-excursions.ts";
 import { BENCH_PACKAGES, packageListTargets, seedPackages } from "./seed-packages.ts";
 import { BENCH_SALES, salesTargets, seedSales, type SeededSales } from "./seed-sales.ts";
+import { commissionTargets, seedCommissions } from "./seed-commissions.ts";
 import { BENCH_DEALS, crmTargets, seedCrm, type SeededCrm } from "./seed-crm.ts";
 import { measureSeatHolds, type SeatHoldResult } from "./seat-hold.ts";
 import { measureContractGeneration, type ContractGenerationResult } from "./contract-generation.ts";
@@ -983,6 +984,8 @@ async function main() {
     await seedExcursion(root, STATE_DIR);
     console.log(`Seeding ${BENCH_SALES} sales into Sol Viagens (tests/bench/seed-sales.ts)...`);
     salesSeed = seedSales(root, STATE_DIR);
+    console.log("Seeding the bench sales' commission lines (tests/bench/seed-commissions.ts)...");
+    seedCommissions(root, STATE_DIR);
     console.log(`Seeding ${BENCH_DEALS} open deals into Sol Viagens (tests/bench/seed-crm.ts)...`);
     crmSeed = seedCrm(root, STATE_DIR);
     app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
@@ -993,6 +996,7 @@ async function main() {
       ...(await packageListTargets(app.baseUrl, cookie100k)).map((t) => ({ ...t, goal: GOALS.page })),
       ...(await excursionTargets(app.baseUrl, cookie100k)).map((t) => ({ ...t, goal: t.path.endsWith(".data") ? GOALS.data : GOALS.page })),
       ...salesTargets(cookie100k).map((t) => ({ ...t, goal: t.path.includes(".data") ? GOALS.data : GOALS.page })),
+      ...commissionTargets(cookie100k).map((t) => ({ ...t, goal: GOALS.page })),
       ...crmTargets(cookie100k, await signIn(app.baseUrl, "10.250.0.10", "agente@sol.example")).map((t) => ({ ...t, goal: t.path.includes(".data") ? GOALS.data : GOALS.page })),
       { name: "dashboard (100k clients)", path: "/dashboard", headers: { Cookie: cookie100k }, goal: GOALS.page },
       { name: "dashboard (100k clients) .data", path: dataPath("/dashboard"), headers: { Cookie: cookie100k }, goal: GOALS.data },
