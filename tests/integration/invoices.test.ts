@@ -381,5 +381,5 @@ describe("fuzz", () => {
         { numRuns: FUZZ_RUNS },
       );
     }
-  });
+  }, 900_000);
 });

@@ -72,7 +72,8 @@ export async function invoicePdf(detail: Detail, agencyData: AgencyData, logo: U
   const text = (value: string, x: number, at: number, o: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; width?: number; right?: boolean } = {}) => {
     const font = o.font ?? regular;
     const size = o.size ?? 9;
-    let safe = winAnsiSafe(value, font);
+    // Arrows (a flight's route "GRU → SSA") have no WinAnsi glyph: written "->".
+    let safe = winAnsiSafe(value.replaceAll("→", "->"), font);
     if (o.width !== undefined) safe = fitText(safe, font, size, o.width);
     const w = textWidth(font, safe, size);
     page.drawText(safe, { x: o.right && o.width !== undefined ? x + o.width - w : x, y: at, size, font, color: o.color ?? rgb(0, 0, 0) });
@@ -156,8 +157,7 @@ export async function invoicePdf(detail: Detail, agencyData: AgencyData, logo: U
     y -= 14;
     for (const t of titles) {
       ensure(14);
-      const n = t.installmentCount > 1 ? ` ${t.installmentNo}/${t.installmentCount}` : "";
-      text(`${day(t.dueDate)} · ${t.description}${n}`, MARGIN, y, { size: 9, width: inner - 110 });
+      text(`${day(t.dueDate)} · ${t.description}`, MARGIN, y, { size: 9, width: inner - 110 });
       text(money(t.amountCents), MARGIN + inner - 100, y, { size: 9, width: 100, right: true });
       y -= 12;
     }

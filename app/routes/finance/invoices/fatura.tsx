@@ -236,7 +236,6 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 <Table.Cell>
                   <Link to={`/financeiro/contas-a-receber/editar/${ti.id}`}>
                     {ti.description}
-                    {ti.installmentCount > 1 ? ` ${ti.installmentNo}/${ti.installmentCount}` : ""}
                   </Link>
                   <Text as="div" size="1" color="gray">
                     {t(`invoices.detail.${ti.link}`)}
