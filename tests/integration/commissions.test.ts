@@ -11,13 +11,15 @@
  *  - an Agente sees only their own lines and cannot pay; another agency's ids answer 404;
  *  - the two forms fuzzed: never a 5xx, nothing written unless accepted.
  */
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { commissionHooks } from "~/lib/commissions/commissions.server";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { settleTitles } from "~/lib/finance/ledger/entries.server";
+import { processStoredEvent } from "~/lib/payments/events.server";
+import { hashWebhookToken } from "~/lib/payments/token";
 import { createDb } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import { appRequest, json } from "./harness";
@@ -169,6 +171,35 @@ describe("commissions", () => {
     expect(await linesOf(other)).toMatchObject([{ released_cents: 0 }]);
     await commissionHooks().changed!(w.adminScope, r2!.id, ["paidCents"]);
     expect(await linesOf(other)).toMatchObject([{ released_cents: 2_500, status: "released" }]);
+  });
+
+  it("releases after an Asaas webhook settles the sale's receivable", async () => {
+    const w = await world();
+    const id = await confirmedSale(w); // full payment policy: pending until paid
+    const [rec] = await receivablesOf(id);
+    const token = `tok_${crypto.randomUUID()}`;
+    const now = new Date().toISOString();
+    const paymentId = `pay_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    await env.DB.batch([
+      env.DB.prepare(
+        "insert into payment_integration (id, agency_id, provider, environment, webhook_token_enc, webhook_token_hash, enabled, bank_account_id, created_at, updated_at) values (?, ?, 'asaas', 'sandbox', 'v1:test:test', ?, 1, ?, ?, ?)",
+      ).bind(uuidv7(), w.agency.id, await hashWebhookToken(token), w.ids.bank, now, now),
+      env.DB.prepare(
+        "insert into payment_charge (id, agency_id, provider, environment, title_id, external_id, billing_type, status, value_cents, due_date, created_at, updated_at) values (?, ?, 'asaas', 'sandbox', ?, ?, 'PIX', 'PENDING', ?, '2026-11-25', ?, ?)",
+      ).bind(uuidv7(), w.agency.id, rec!.id, paymentId, rec!.amount_cents, now, now),
+    ]);
+    expect(await linesOf(id)).toMatchObject([{ status: "pending" }]);
+    const event = {
+      id: `evt_${crypto.randomUUID()}`,
+      event: "PAYMENT_RECEIVED",
+      dateCreated: "2026-11-21 10:00:00",
+      payment: { object: "payment", id: paymentId, customer: "cus_1", value: rec!.amount_cents / 100, netValue: rec!.amount_cents / 100, billingType: "PIX", status: "RECEIVED", dueDate: "2026-11-25", paymentDate: "2026-11-21" },
+    };
+    const res = await SELF.fetch(`http://localhost/webhooks/asaas/${w.agency.id}`, { method: "POST", body: JSON.stringify(event), headers: { "Content-Type": "application/json", "asaas-access-token": token } });
+    expect(res.status).toBe(200);
+    const { results } = await env.DB.prepare("select id from webhook_event where agency_id = ? and status in ('received', 'failed')").bind(w.agency.id).all<{ id: string }>();
+    for (const r of results) await processStoredEvent(env, r.id).catch(() => undefined);
+    expect(await linesOf(id)).toMatchObject([{ status: "released", released_cents: 10_000 }]);
   });
 
   it("pays the selected released lines: one payable per agent in one batch; cancelling it returns them; an edit after payment adds an adjustment", async () => {
