@@ -2,58 +2,9 @@
 import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../app/db/schema";
-import { DEMO_AGENCIES, DEMO_USERS, excursionParties } from "./seed";
-import { buildExcursionRows } from "./seed-excursions";
-import { buildFinanceRows } from "./seed-finance";
-import { buildPackageRows } from "./seed-packages";
-import { buildReceptiveRows } from "./seed-receptive";
-import { buildRegisterRows } from "./seed-registers";
-import { buildSalesRows } from "./seed-sales";
+import { DEMO_AGENCIES } from "./seed";
 import { buildInvoiceRows, INVOICE_TABLES, type InvoiceTable } from "./seed-invoices";
-import { buildServiceRows } from "./seed-services";
-
-const TODAY = new Date("2026-11-25T15:00:00.000Z");
-const TODAY_DAY = "2026-11-25";
-const NOW = new Date("2026-01-05T12:00:00.000Z");
-const registers = buildRegisterRows(DEMO_AGENCIES, { now: NOW, agentUserId: DEMO_USERS[2].id });
-const byAgency = (rows: readonly Record<string, unknown>[], id: string) => rows.filter((r) => r.agency_id === id);
-const finance = buildFinanceRows(DEMO_AGENCIES, {
-  now: NOW,
-  today: TODAY_DAY,
-  parties: Object.fromEntries(
-    DEMO_AGENCIES.map((a) => [
-      a.id,
-      {
-        clients: byAgency(registers.client, a.id).map((r) => ({ id: String(r.id), name: String(r.name) })),
-        suppliers: byAgency(registers.supplier, a.id).map((r) => ({ id: String(r.id), name: String(r.name), category: String(r.category) })),
-        userId: null,
-      },
-    ]),
-  ),
-});
-const packages = buildPackageRows(DEMO_AGENCIES, {
-  today: TODAY,
-  parties: Object.fromEntries(
-    DEMO_AGENCIES.map((a) => [a.id, { operators: byAgency(registers.supplier, a.id).filter((r) => r.category === "operator").map((r) => String(r.id)), operatorNames: {}, destinations: byAgency(registers.destination, a.id).map((r) => ({ id: String(r.id), name: String(r.name) })), userId: null }]),
-  ),
-});
-const receptive = buildReceptiveRows(DEMO_AGENCIES, { today: TODAY, userIds: {}, providers: Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, byAgency(registers.provider, a.id).map((r) => String(r.id))])) });
-const services = await buildServiceRows(DEMO_AGENCIES, {
-  today: TODAY,
-  parties: Object.fromEntries(
-    DEMO_AGENCIES.map((a) => [
-      a.id,
-      {
-        suppliers: byAgency(registers.supplier, a.id).map((r) => ({ id: String(r.id), name: String(r.trade_name ?? r.name), category: String(r.category) })),
-        destinations: [...byAgency(registers.destination, a.id), ...byAgency(packages.destination, a.id)].map((r) => ({ id: String(r.id), name: String(r.name) })),
-        userId: null,
-      },
-    ]),
-  ),
-});
-const excursions = buildExcursionRows(DEMO_AGENCIES, { today: TODAY, parties: excursionParties(registers, packages, receptive, services) });
-const userIds = Object.fromEntries(DEMO_AGENCIES.map((a) => [a.id, DEMO_USERS.find((u) => u.agencyId === a.id && u.role === "Admin")!.id]));
-const rows = buildSalesRows(DEMO_AGENCIES, { today: TODAY, now: NOW, rows: { ...registers, ...finance, ...excursions }, userIds });
+import { TODAY_DAY, NOW, registers, userIds, rows } from "./demo-sales-fixture";
 
 const invoices = buildInvoiceRows(DEMO_AGENCIES, { now: NOW, today: TODAY_DAY, rows: { sale: rows.sale, sale_item: rows.sale_item, finance_title: rows.finance_title, client: registers.client }, userIds });
 const TABLES = { invoice: schema.invoice, invoice_line: schema.invoiceLine, invoice_title: schema.invoiceTitle, record_counter: schema.recordCounter };
