@@ -494,7 +494,12 @@ describe("the history page /sistema/integracoes/webhooks", () => {
     await post(other, asaasEvent("PAYMENT_OVERDUE", "pay_of_another_agency_2"));
     const foreign = (await eventsOf(other.agencyId))[0]!.id;
     expect(await json(await appRequest(PAGE, { cookie, form: { intent: "selected", id: [ids[1]!, ids[0]!, foreign] } }))).toEqual({ result: { replayed: 2, failed: 0 } });
-    expect(await json(await appRequest(PAGE, { cookie, form: { intent: "failed" } }))).toEqual({ result: { replayed: FAILURE_ALERT_THRESHOLD - 2, failed: 0 } });
+    // The failed rest: the Queue's own retries (2 s, 4 s, ... after each failure) may settle some of them
+    // first now that the account is back, so "failed" replays what is still failed then — none of them fails.
+    const rest = await json<{ result: { replayed: number; failed: number } }>(await appRequest(PAGE, { cookie, form: { intent: "failed" } }));
+    expect(rest.result.failed).toBe(0);
+    expect(rest.result.replayed).toBeLessThanOrEqual(FAILURE_ALERT_THRESHOLD - 2);
+    expect((await eventsOf(p.agencyId)).filter((e) => e.status === "failed")).toEqual([]);
     for (const c of charges) {
       expect(await titleOf(c.titleId)).toMatchObject({ status: "paid" });
       expect((await entriesOf(c.titleId)).length).toBe(1);
