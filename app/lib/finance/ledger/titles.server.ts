@@ -116,41 +116,10 @@ export async function createTitles(scope: Scope, input: TitleInput): Promise<Res
   const { db, agencyId, userId, ip } = scope;
   const groupId = newId();
   const rows = plan.rows.map((r) => ({
-    id: newId(),
-    agencyId,
-    direction: input.direction,
-    partyKind: input.partyKind,
-    partyId: input.partyId,
-    description: input.description,
-    documentNumber: input.documentNumber,
-    categoryId: input.categoryId,
-    competenceDate: input.competenceDate,
-    dueDate: r.dueDate,
-    amountCents: r.amountCents,
-    currency: input.currency,
-    installmentNo: r.no,
-    installmentCount: r.count,
-    groupId,
+    ...titleRow({ agencyId, userId }, input, refs.partyName, { groupId, no: r.no, count: r.count, dueDate: r.dueDate, amountCents: r.amountCents }),
     paymentTermId: plan.termId,
-    notes: input.notes,
-    searchText: searchTextOf(input, refs.partyName),
-    createdBy: userId,
   }));
-  const audits = rows.map((r) =>
-    auditInsert(db, {
-      agencyId,
-      userId,
-      ip,
-      entity: "finance_title",
-      entityId: r.id,
-      action: "create",
-      changes: Object.fromEntries(
-        Object.entries(r)
-          .filter(([k, v]) => !["id", "agencyId", "searchText", "createdBy", "groupId"].includes(k) && v !== null)
-          .map(([k, v]) => [k, [null, v]]),
-      ),
-    }),
-  );
+  const audits = rows.map((r) => titleCreateAudit({ db, agencyId, userId, ip }, r));
   await db.batch([db.insert(financeTitle).values(rows), ...audits]);
   return ok({ groupId, ids: rows.map((r) => r.id) });
 }
@@ -165,10 +134,25 @@ export function titleInsertStatements(
   scope: Pick<Scope, "db" | "agencyId" | "userId" | "ip">,
   input: Omit<TitleInput, "paymentTermId"> & { originKind: Title["originKind"]; originId: string | null; partyName: string },
 ) {
-  const { db, agencyId, userId, ip } = scope;
+  const { db, agencyId, userId } = scope;
   const row = {
+    ...titleRow({ agencyId, userId }, input, input.partyName, { groupId: newId(), no: 1, count: 1, dueDate: input.dueDate, amountCents: input.amountCents }),
+    originKind: input.originKind,
+    originId: input.originId,
+  };
+  return { id: row.id, statements: [db.insert(financeTitle).values(row), titleCreateAudit(scope, row)] as const };
+}
+
+/** A new title's row (one installment of its group): what createTitles and titleInsertStatements both write. */
+function titleRow(
+  scope: Pick<Scope, "agencyId" | "userId">,
+  input: Omit<TitleInput, "paymentTermId">,
+  partyName: string,
+  installment: { groupId: string; no: number; count: number; dueDate: string; amountCents: number },
+) {
+  return {
     id: newId(),
-    agencyId,
+    agencyId: scope.agencyId,
     direction: input.direction,
     partyKind: input.partyKind,
     partyId: input.partyId,
@@ -176,35 +160,34 @@ export function titleInsertStatements(
     documentNumber: input.documentNumber,
     categoryId: input.categoryId,
     competenceDate: input.competenceDate,
-    dueDate: input.dueDate,
-    amountCents: input.amountCents,
+    dueDate: installment.dueDate,
+    amountCents: installment.amountCents,
     currency: input.currency,
-    installmentNo: 1,
-    installmentCount: 1,
-    groupId: newId(),
+    installmentNo: installment.no,
+    installmentCount: installment.count,
+    groupId: installment.groupId,
     notes: input.notes,
-    originKind: input.originKind,
-    originId: input.originId,
-    searchText: searchTextOf(input, input.partyName),
-    createdBy: userId,
+    searchText: searchTextOf(input, partyName),
+    createdBy: scope.userId,
   };
-  const audit = auditInsert(db, {
+}
+
+/** The audit row of a created title: every field it was written with, bookkeeping columns aside. */
+function titleCreateAudit(scope: Pick<Scope, "db" | "agencyId" | "userId" | "ip">, row: { id: string } & Record<string, unknown>) {
+  const { db, agencyId, userId, ip } = scope;
+  return auditInsert(db, {
     agencyId,
     userId,
     ip,
     entity: "finance_title",
     entityId: row.id,
     action: "create",
-    changes: {
-      direction: [null, row.direction],
-      partyId: [null, row.partyId],
-      description: [null, row.description],
-      dueDate: [null, row.dueDate],
-      amountCents: [null, row.amountCents],
-      originKind: [null, row.originKind],
-    },
+    changes: Object.fromEntries(
+      Object.entries(row)
+        .filter(([k, v]) => !["id", "agencyId", "searchText", "createdBy", "groupId"].includes(k) && v !== null)
+        .map(([k, v]) => [k, [null, v]]),
+    ),
   });
-  return { id: row.id, statements: [db.insert(financeTitle).values(row), audit] as const };
 }
 
 /** One title of the agency (another agency's id is simply not found). */
