@@ -69,11 +69,16 @@ export async function appRequest(path: string, init: AppRequestInit = {}): Promi
   let body = init.body;
   let method = init.method ?? "GET";
   if (init.form) {
-    const fd = new FormData();
-    for (const [k, v] of Object.entries(init.form)) {
-      for (const item of Array.isArray(v) ? v : [v]) fd.append(k, item);
+    // A form without files goes urlencoded, as a browser sends it; multipart only with a file.
+    // (workerd's FormData serialiser refuses some names a browser would send urlencoded, e.g. one ending in "\\".)
+    const entries = Object.entries(init.form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => [k, item] as const));
+    if (entries.some(([, item]) => typeof item !== "string")) {
+      const fd = new FormData();
+      for (const [k, item] of entries) fd.append(k, item);
+      body = fd;
+    } else {
+      body = new URLSearchParams(entries as [string, string][]);
     }
-    body = fd;
     if (!init.method) method = "POST";
   }
   if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", BASE_URL);
