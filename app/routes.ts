@@ -170,6 +170,7 @@ export default [
         // Comissões (issue #20): the lines, pay, the release policy; the report per agent and period (CSV, PDF).
         route("comissoes", "routes/finance/commissions/comissoes.tsx"),
         route("comissoes/relatorio", "routes/finance/commissions/comissoes.relatorio.ts"),
+        route("comissoes/venda/:id", "routes/finance/commissions/comissoes.venda.ts"),
       ]),
       ...prefix("relatorios", [
         sectionIndex("financeiro/relatorios"),

@@ -173,6 +173,116 @@ describe("commissions", () => {
     expect(await linesOf(other)).toMatchObject([{ released_cents: 2_500, status: "released" }]);
   });
 
+  it("a policy change re-releases every open line, 600 sales in pages: five D1 calls per 80 sales, not five per sale", async () => {
+    const w = await world();
+    const id = await confirmedSale(w); // 1.000, commission 100, pending under "full_payment"
+    const [rec] = await receivablesOf(id);
+    const settle = await appRequest(`/financeiro/contas-a-receber/editar/${rec!.id}`, { cookie: w.admin, form: { intent: "settle", version: String(rec!.version), date: "2026-11-21", bankAccountId: w.ids.bank, principal: "300,00" } });
+    expect(settle.status).toBe(302);
+    // 599 copies of the sale, its receivables (30 % paid) and its line, by SQL.
+    const clone = async (table: string, where: string, overrides: Record<string, string>) => {
+      const cols = (await env.DB.prepare(`select name from pragma_table_info('${table}')`).all<{ name: string }>()).results.map((c) => c.name);
+      const select = cols.map((c) => overrides[c] ?? `"${c}"`).join(", ");
+      await env.DB.prepare(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 599) insert into "${table}" (${cols.map((c) => `"${c}"`).join(", ")}) select ${select} from n, "${table}" where ${where}`)
+        .bind(id)
+        .run();
+    };
+    const copyId = (col: string) => `substr(${col}, 1, 28) || printf('%08d', i)`;
+    await clone("sale", "id = ?", { id: copyId("id"), number: "number + 10000 + i" });
+    await clone("finance_title", "origin_kind = 'sale' and origin_id = ?", { id: copyId("id"), origin_id: copyId("origin_id") });
+    await clone("commission_line", "sale_id = ?", { id: copyId("id"), sale_id: copyId("sale_id") });
+    expect(await count("select count(*) n from commission_line where agency_id = ? and status = 'pending'", w.agency.id)).toBe(600);
+
+    // Count what reaches D1 while the policy changes (the route's own reads aside: call the module).
+    let calls = 0;
+    const counting = new Proxy(env.DB, {
+      get(target, prop, receiver) {
+        if (prop === "batch") return (...a: Parameters<D1Database["batch"]>) => (calls++, target.batch(...a));
+        if (prop === "prepare")
+          return (q: string) => {
+            const stmt = target.prepare(q);
+            return new Proxy(stmt, {
+              get(s, k) {
+                const v = Reflect.get(s, k, s);
+                if (typeof v !== "function") return v;
+                if (k === "bind") return (...b: unknown[]) => { const bound = v.apply(s, b); return new Proxy(bound, { get: (bs, kk) => { const f = Reflect.get(bs, kk, bs); if (typeof f !== "function") return f; return ["all", "run", "first", "raw"].includes(String(kk)) ? (...x: unknown[]) => (calls++, f.apply(bs, x)) : f.bind(bs); } }); };
+                return ["all", "run", "first", "raw"].includes(String(k)) ? (...x: unknown[]) => (calls++, v.apply(s, x)) : v.bind(s);
+              },
+            });
+          };
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const { setReleasePolicy } = await import("~/lib/commissions/commissions.server");
+    await setReleasePolicy({ ...w.adminScope, db: createDb(counting as D1Database) }, "proportional");
+    // 30 % of 100 released on every one of the 600 lines.
+    expect(await count("select count(*) n from commission_line where agency_id = ? and status = 'released' and released_cents = 3000", w.agency.id)).toBe(600);
+    // 8 pages of at most 80 sales (five calls each: the page, three reads, one batch) and three for the policy itself — against 3,000 one sale at a time.
+    expect(calls).toBeGreaterThanOrEqual(8 * 5);
+    expect(calls).toBeLessThanOrEqual(8 * 5 + 4);
+    // Each line's change is audited.
+    expect(await count("select count(*) n from audit_entry where agency_id = ? and entity = 'commission_line' and action = 'update'", w.agency.id)).toBeGreaterThanOrEqual(600);
+  }, 120_000);
+
+  it("a sale's own commission: set and cleared from the sale page by Admin and Financeiro, audited on the sale, its lines follow; refusals change nothing", async () => {
+    const w = await world();
+    await setPolicy(w, "confirmation");
+    const id = await confirmedSale(w); // 1.000 at the seller's 10 % → 100
+    const OVR = `${PATH}/venda/${id}`;
+    const sale = async () => (await env.DB.prepare("select version, commission_rule, commission_bps from sale where id = ?").bind(id).first<{ version: number; commission_rule: string | null; commission_bps: number | null }>())!;
+    const page = async (cookie = w.admin) => json<{ commission: { amountCents: number; override: unknown; canEdit: boolean; version: number } | null }>(await appRequest(editSale(id), { cookie }));
+    expect((await page()).commission).toMatchObject({ amountCents: 10_000, override: null, canEdit: true });
+    // Financeiro sets 7,5 % of the margin (margin 200 → 15).
+    let v = (await sale()).version;
+    const set = await appRequest(OVR, { cookie: w.fin, form: { intent: "override", mode: "custom", rule: "margin_percent", commission: "7,5", version: String(v) } });
+    expect(set.status).toBe(302);
+    expect(set.headers.get("Location")).toBe(editSale(id));
+    expect(await sale()).toEqual({ version: v + 1, commission_rule: "margin_percent", commission_bps: 750 });
+    expect(liveSum(await linesOf(id))).toBe(1_500);
+    expect((await page()).commission).toMatchObject({ amountCents: 1_500, override: { rule: "margin_percent", bps: 750 } });
+    expect(await count("select count(*) n from audit_entry where entity = 'sale' and entity_id = ? and changes like '%commissionBps%'", id)).toBe(1);
+    // Refused, nothing changes: a stale version, a bad percentage, a missing rule, an Agente, another agency, no session.
+    const snapshot = [await sale(), await linesOf(id)];
+    const stale = await appRequest(OVR, { cookie: w.admin, form: { intent: "override", mode: "custom", rule: "sale_percent", commission: "5", version: String(v) } });
+    expect(stale.status).toBe(409);
+    expect(await json<{ formError: string }>(stale)).toMatchObject({ formError: "commissions.override.errors.stale" });
+    v = (await sale()).version;
+    const bad = await appRequest(OVR, { cookie: w.admin, form: { intent: "override", mode: "custom", rule: "sale_percent", commission: "101", version: String(v) } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await json(bad))).toContain("registers.errors.percent");
+    const noRule = await appRequest(OVR, { cookie: w.admin, form: { intent: "override", mode: "custom", commission: "5", version: String(v) } });
+    expect(noRule.status).toBe(400);
+    // An Agente: another seller's sale is not theirs to see (404); on their own sale they may not set it (403).
+    expect((await appRequest(OVR, { cookie: w.agente, form: { intent: "override", mode: "agent", version: String(v) } })).status).toBe(404);
+    const own = await confirmedSale(w, { agentId: w.ids.own }, w.agente);
+    const ownVersion = String((await env.DB.prepare("select version from sale where id = ?").bind(own).first<{ version: number }>())!.version);
+    expect((await appRequest(`${PATH}/venda/${own}`, { cookie: w.agente, form: { intent: "override", mode: "custom", rule: "sale_percent", commission: "50", version: ownVersion } })).status).toBe(403);
+    expect(await env.DB.prepare("select commission_bps b from sale where id = ?").bind(own).first<{ b: number | null }>()).toEqual({ b: null });
+    expect((await json<{ commission: { canEdit: boolean } }>(await appRequest(editSale(own), { cookie: w.agente }))).commission.canEdit).toBe(false);
+    const other = await world();
+    expect((await appRequest(OVR, { cookie: other.admin, form: { intent: "override", mode: "agent", version: String(v) } })).status).toBe(404);
+    expect((await appRequest(OVR, { form: { intent: "override", mode: "agent", version: String(v) } })).status).toBe(302);
+    expect([await sale(), await linesOf(id)]).toEqual(snapshot);
+    // Back to the seller's rule.
+    const clear = await appRequest(OVR, { cookie: w.admin, form: { intent: "override", mode: "agent", version: String(v) } });
+    expect(clear.status).toBe(302);
+    expect(await sale()).toMatchObject({ commission_rule: null, commission_bps: null });
+    expect(liveSum(await linesOf(id))).toBe(10_000);
+    // Fuzzed: never a 5xx; the sale's rule changes only on a 302.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ intent: fc.constantFrom("override", "x", ""), mode: fc.oneof(fc.constantFrom("agent", "custom"), fc.string({ maxLength: 8 })), rule: fc.oneof(fc.constantFrom("sale_percent", "margin_percent"), fc.string({ maxLength: 8 })), commission: fc.oneof(fc.constantFrom("5", "0", "100", "7,25", "1e3", "-1", ""), fc.string({ maxLength: 10 })), version: fc.oneof(fc.constant("current"), fc.string({ maxLength: 4 })) }, { requiredKeys: [] }),
+        async (form) => {
+          const before = await sale();
+          const res = await appRequest(OVR, { cookie: w.admin, form: { ...form, version: form.version === "current" ? String(before.version) : (form.version ?? "") } });
+          expect(res.status).toBeLessThan(500);
+          if (res.status !== 302) expect(await sale()).toEqual(before);
+        },
+      ),
+      { numRuns: Math.max(20, Math.floor(FUZZ_RUNS / 5)) },
+    );
+  }, 120_000);
+
   it("releases after an Asaas webhook settles the sale's receivable", async () => {
     const w = await world();
     const id = await confirmedSale(w); // full payment policy: pending until paid

@@ -62,12 +62,7 @@ export async function setReleasePolicy(scope: Scope, policy: ReleasePolicy): Pro
     db.update(agency).set({ commissionRelease: policy, updatedAt: nowIso(), version: sql`${agency.version} + 1` }).where(eq(agency.id, agencyId)),
     auditInsert(db, { agencyId, userId, ip, entity: "agency", entityId: agencyId, action: "update", changes: { commissionRelease: [before, policy] } }),
   ]);
-  const open = await db
-    .selectDistinct({ saleId: commissionLine.saleId })
-    .from(commissionLine)
-    .where(and(eq(commissionLine.agencyId, agencyId), inArray(commissionLine.status, ["pending", "released"])))
-    .limit(500);
-  for (const { saleId } of open) await syncSaleCommissions(scope, saleId);
+  await resyncOpenCommissions(scope);
 }
 
 type LineRow = typeof commissionLine.$inferSelect;
@@ -83,34 +78,28 @@ function linesUnchanged(scope: WriteScope, saleId: string, lines: readonly LineR
   );
 }
 
-/** What the client has paid of the sale (its live receivables to the client). */
-async function clientPaid({ db, agencyId }: WriteScope, saleId: string): Promise<number> {
-  const [row] = await db
-    .select({ paid: sql<number>`coalesce(sum(${financeTitle.paidCents}), 0)` })
+/** What the client has paid of each sale (its live receivables to the client). */
+async function clientPaid({ db, agencyId }: WriteScope, saleIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ saleId: financeTitle.originId, paid: sql<number>`coalesce(sum(${financeTitle.paidCents}), 0)` })
     .from(financeTitle)
     .where(
       and(
         eq(financeTitle.agencyId, agencyId),
         eq(financeTitle.originKind, "sale"),
-        eq(financeTitle.originId, saleId),
+        inArray(financeTitle.originId, [...saleIds]),
         eq(financeTitle.direction, "receivable"),
         eq(financeTitle.partyKind, "client"),
         ne(financeTitle.status, "cancelled"),
       ),
-    );
-  return Number(row?.paid ?? 0);
+    )
+    .groupBy(financeTitle.originId);
+  return new Map(rows.map((r) => [r.saleId ?? "", Number(r.paid)]));
 }
 
-/**
- * Brings the sale's commission lines to the rule applied to it now: per agent that
- * has or had lines on it, the current seller's target is the rule, any earlier
- * seller's 0 (their paid lines then get a negative adjustment). One batch, audited,
- * guarded against a concurrent change (retried once).
- */
-export async function syncSaleCommissions(scope: WriteScope, saleId: string, attempt = 0): Promise<void> {
-  if (!isId(saleId)) return;
-  const { db, agencyId, userId, ip } = scope;
-  const [row] = await db
+/** The sales as their commission needs them (at most SALE_PAGE ids: one bound parameter each). */
+function selectSales({ db, agencyId }: WriteScope, saleIds: readonly string[]) {
+  return db
     .select({
       id: sale.id,
       number: sale.number,
@@ -130,21 +119,41 @@ export async function syncSaleCommissions(scope: WriteScope, saleId: string, att
     })
     .from(sale)
     .innerJoin(agent, and(eq(agent.agencyId, agencyId), eq(agent.id, sale.agentId)))
-    .where(and(eq(sale.agencyId, agencyId), eq(sale.id, saleId)))
-    .limit(1);
-  if (!row) return;
-  const lines = await db
-    .select()
-    .from(commissionLine)
-    .where(and(eq(commissionLine.agencyId, agencyId), eq(commissionLine.saleId, saleId)));
-  // A draft never confirmed has no lines: nothing to read further.
-  if (row.status === "draft" && lines.length === 0) return;
+    .where(and(eq(sale.agencyId, agencyId), inArray(sale.id, [...saleIds])));
+}
+
+/** A sale with its commission lines and what its client has paid. */
+type SaleState = { row: Awaited<ReturnType<typeof selectSales>>[number]; lines: LineRow[]; paid: number };
+
+/** Reads the sales with their lines and client payments: three queries whatever their number. */
+async function loadSales(scope: WriteScope, saleIds: readonly string[]): Promise<SaleState[]> {
+  const { db, agencyId } = scope;
+  if (saleIds.length === 0) return [];
+  const [rows, lines, paid] = await Promise.all([
+    selectSales(scope, saleIds),
+    db
+      .select()
+      .from(commissionLine)
+      .where(and(eq(commissionLine.agencyId, agencyId), inArray(commissionLine.saleId, [...saleIds]))),
+    clientPaid(scope, saleIds),
+  ]);
+  return rows.map((row) => ({ row, lines: lines.filter((l) => l.saleId === row.id), paid: paid.get(row.id) ?? 0 }));
+}
+
+/**
+ * The audited writes that bring one sale's lines to the rule applied to it now: per
+ * agent that has or had lines on it, the current seller's target is the rule, any
+ * earlier seller's 0 (their paid lines then get a negative adjustment).
+ */
+function saleStatements(scope: WriteScope, { row, lines, paid }: SaleState, policy: ReleasePolicy, at: string): Statement[] {
+  const { db, agencyId, userId, ip } = scope;
+  const saleId = row.id;
+  // A draft never confirmed has no lines: nothing to write.
+  if (row.status === "draft" && lines.length === 0) return [];
   const rule: Rule = row.overrideRule ?? row.agentRule;
   const bps = row.overrideBps ?? row.agentBps;
   const target = targetCommission(rule, bps, { status: row.status, deleted: row.deletedAt !== null, priceCents: row.priceCents, discountCents: row.discountCents, marginCents: row.marginCents });
-  const [policy, paid] = await Promise.all([releasePolicy(scope), target.amountCents > 0 ? clientPaid(scope, saleId) : Promise.resolve(0)]);
   const agents = new Set([...lines.map((l) => l.agentId), row.agentId]);
-  const at = nowIso();
   const statements: Statement[] = [];
   for (const agentId of agents) {
     const mine = lines.filter((l) => l.agentId === agentId);
@@ -213,12 +222,71 @@ export async function syncSaleCommissions(scope: WriteScope, saleId: string, att
       );
     }
   }
+  return statements;
+}
+
+/**
+ * Brings a sale's commission lines to the rule applied to the sale as stored now,
+ * with the agency's release policy applied to what the client has paid. One batch,
+ * audited, guarded against a concurrent change (retried).
+ */
+export async function syncSaleCommissions(scope: WriteScope, saleId: string, attempt = 0): Promise<void> {
+  if (!isId(saleId)) return;
+  const [[state], policy] = await Promise.all([loadSales(scope, [saleId]), releasePolicy(scope)]);
+  if (!state) return;
+  const statements = saleStatements(scope, state, policy, nowIso());
   if (statements.length === 0) return;
   try {
-    await db.batch([linesUnchanged(scope, saleId, lines), ...statements] as [Statement, ...Statement[]]);
+    await scope.db.batch([linesUnchanged(scope, saleId, state.lines), ...statements] as [Statement, ...Statement[]]);
   } catch (error) {
     if (isBatchAssert(error) && attempt < 2) return syncSaleCommissions(scope, saleId, attempt + 1);
     throw error;
+  }
+}
+
+/** Sales per page of a bulk resync: one bound parameter each, under D1's 100 per query. */
+const SALE_PAGE = 80;
+
+/**
+ * Every sale with open (pending or released) lines brought to the rule and policy
+ * now — after the release policy changed. Pages of SALE_PAGE sales in sale id order:
+ * per page its ids, three reads and one guarded batch, so the D1 calls grow by five
+ * per 80 sales instead of five per sale (D1's 1,000 calls per Worker invocation
+ * then cover some 16,000 sales with open lines). A page whose batch meets a
+ * concurrent change falls back to the one-sale path (itself retried) for its sales.
+ */
+export async function resyncOpenCommissions(scope: WriteScope): Promise<number> {
+  const { db, agencyId } = scope;
+  const policy = await releasePolicy(scope);
+  let after = "";
+  let synced = 0;
+  for (;;) {
+    const page = await db
+      .selectDistinct({ saleId: commissionLine.saleId })
+      .from(commissionLine)
+      .where(and(eq(commissionLine.agencyId, agencyId), inArray(commissionLine.status, ["pending", "released"]), sql`${commissionLine.saleId} > ${after}`))
+      .orderBy(asc(commissionLine.saleId))
+      .limit(SALE_PAGE);
+    if (page.length === 0) return synced;
+    const ids = page.map((p) => p.saleId);
+    const states = await loadSales(scope, ids);
+    const at = nowIso();
+    const guarded: Statement[] = [];
+    for (const state of states) {
+      const statements = saleStatements(scope, state, policy, at);
+      if (statements.length > 0) guarded.push(linesUnchanged(scope, state.row.id, state.lines), ...statements);
+    }
+    if (guarded.length > 0) {
+      try {
+        await db.batch(guarded as [Statement, ...Statement[]]);
+      } catch (error) {
+        if (!isBatchAssert(error)) throw error;
+        for (const id of ids) await syncSaleCommissions(scope, id);
+      }
+    }
+    synced += states.length;
+    after = ids[ids.length - 1]!;
+    if (page.length < SALE_PAGE) return synced;
   }
 }
 

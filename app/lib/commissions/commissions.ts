@@ -21,6 +21,23 @@ export type LineKind = "sale" | "adjustment";
 
 export const COMMISSIONS_PATH = "/financeiro/faturamento/comissoes";
 export const COMMISSIONS_REPORT_PATH = "/financeiro/faturamento/comissoes/relatorio";
+/** Where the sale page's commission card posts (the sale's own rule). */
+export const COMMISSION_SALE_PATH = (saleId: string) => `${COMMISSIONS_PATH}/venda/${saleId}`;
+
+/** The sale page's commission card: the seller, their rule, the sale's own rule if any, what the live lines make. */
+export type SaleCommission = {
+  saleId: string;
+  version: number;
+  agentName: string;
+  agentRule: Rule;
+  agentBps: number;
+  /** The sale's own rule, or null when the seller's applies. */
+  override: { rule: Rule; bps: number } | null;
+  /** The sum of its live lines (pending, released, paid), in the sale's currency. */
+  amountCents: number;
+  currency: string;
+  canEdit: boolean;
+};
 export const PAYABLES_PATH = "/financeiro/contas-a-pagar";
 
 /** What the rule needs of a sale. */

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { EmissivoFields } from "~/components/sales/emissivo/EmissivoFields";
 import { EditPreview, NewClientForm, SaleActions, SaleTimeline, SaleTitles } from "~/components/sales/emissivo/SaleSide";
 import { LinkedTasks } from "~/components/tasks/LinkedTasks";
+import { SaleCommissionCard } from "~/components/commissions/SaleCommissionCard";
+import { saleCommission } from "~/lib/commissions/override.server";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { StatusBadge } from "~/components/ui/StatusBadge";
@@ -29,8 +31,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const screen = await emissivoScreen(scope, params.id);
   const t = getI18n(context).t;
   // Its open tasks (Tarefas), read-only.
-  const tasks = screen.sale ? await linkedOpenTasks(scope, "sale", screen.sale.id) : [];
-  return { ...screen, tasks, now: Date.now(), documentTitle: screen.sale ? t("sales.common.numberOf", { number: screen.sale.number }) : t("sales.emissivo.new") };
+  const [tasks, commission] = screen.sale ? await Promise.all([linkedOpenTasks(scope, "sale", screen.sale.id), saleCommission(scope, screen.sale.id)]) : [[], null];
+  return { ...screen, tasks, commission, now: Date.now(), documentTitle: screen.sale ? t("sales.common.numberOf", { number: screen.sale.number }) : t("sales.emissivo.new") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
@@ -99,6 +101,7 @@ export default function EmissivoForm({ loaderData, actionData }: Route.Component
       />
       <NewClientForm />
       {sale && <SaleTitles titles={loaderData.titles} />}
+      {loaderData.commission && <SaleCommissionCard commission={loaderData.commission} />}
       {sale && <LinkedTasks tasks={loaderData.tasks} timeZone={loaderData.timeZone} now={loaderData.now} kind="sale" id={sale.id} />}
       {sale && <SaleTimeline entries={loaderData.timeline} timeZone={loaderData.timeZone} />}
     </Flex>

@@ -23,6 +23,8 @@ import { getCloudflare, getEnv } from "~/middleware/cloudflare";
 import { getI18n, getLocale } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
 import { LinkedTasks } from "~/components/tasks/LinkedTasks";
+import { SaleCommissionCard } from "~/components/commissions/SaleCommissionCard";
+import { saleCommission } from "~/lib/commissions/override.server";
 import { linkedOpenTasks } from "~/lib/tasks/tasks.server";
 import seatMapStyles from "~/components/services/seat-map.css?url";
 import type { Route } from "./+types/excursoes.gerenciar";
@@ -36,11 +38,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
   const row = await findSale(scope, params.id, "excursion");
   if (!row) throw notFound();
-  const [page, tasks] = await Promise.all([excursionSalePage(scope, row), linkedOpenTasks(scope, "sale", row.id)]);
+  const [page, tasks, commission] = await Promise.all([excursionSalePage(scope, row), linkedOpenTasks(scope, "sale", row.id), saleCommission(scope, row.id)]);
   return {
     ...page,
     // Its open tasks (Tarefas), read-only.
     tasks,
+    // Its commission (the card; Admin and Financeiro set the sale's own rule).
+    commission,
     now: Date.now(),
     room: seatRoomName(scope.agencyId, page.excursion.id),
     me: scope.userId,
@@ -299,6 +303,8 @@ export default function ManageExcursionSale({ loaderData }: Route.ComponentProps
           </fetcher.Form>
         </SectionCard>
       )}
+
+      {loaderData.commission && <SaleCommissionCard commission={loaderData.commission} />}
 
       <LinkedTasks tasks={loaderData.tasks} timeZone={timeZone} now={loaderData.now} kind="sale" id={sale.id} />
 
