@@ -179,23 +179,6 @@ export async function findAgentDuplicate({ db, agencyId }: ReadScope, input: { d
   return null;
 }
 
-/** The command palette's agent search (routes/app/search.ts): name, document or e-mail. */
-export async function searchAgents({ db, agencyId, query, limit }: { db: Db; agencyId: string; query: string; limit: number }) {
-  const rows = await db
-    .select({ id: agent.id, name: agent.name, document: agent.document, email: agent.email })
-    .from(agent)
-    .where(and(...liveRows(agent, agencyId), ...searchWhere(agent.searchText, query)))
-    .orderBy(agent.searchText, agent.id)
-    .limit(limit);
-  return rows.map((r) => ({
-    kind: "agente",
-    id: r.id,
-    title: r.name,
-    subtitle: [r.document ? formatDocument(r.document) : null, r.email].filter(Boolean).join(" · ") || null,
-    href: `${AGENTS_PATH}/editar/${r.id}`,
-  }));
-}
-
 // ---------------------------------------------------------------------------
 // The form screen (novo and editar/:id)
 

@@ -233,23 +233,6 @@ export async function importClients(
   return report;
 }
 
-/** The command palette's client search (routes/app/search.ts): name, document, e-mail or phone. */
-export async function searchClients({ db, agencyId, query, limit }: { db: Db; agencyId: string; query: string; limit: number }) {
-  const rows = await db
-    .select({ id: client.id, name: client.name, document: client.document, emails: client.emails, city: client.city })
-    .from(client)
-    .where(and(...liveRows(client, agencyId), ...searchWhere(client.searchText, query)))
-    .orderBy(client.searchText, client.id)
-    .limit(limit);
-  return rows.map((r) => ({
-    kind: "cliente",
-    id: r.id,
-    title: r.name,
-    subtitle: [r.document ? formatDocument(r.document) : null, r.emails[0] ?? null, r.city].filter(Boolean).join(" · ") || null,
-    href: `${CLIENTS_PATH}/editar/${r.id}`,
-  }));
-}
-
 // ---------------------------------------------------------------------------
 // The form screen (novo and editar/:id) and the export
 
