@@ -189,8 +189,11 @@ describe("matching", () => {
   it("finds a name with a typo when the exact search finds nothing", async () => {
     expect(ids(await search(A.admin, "Joao Quixda Slva"))).toContain(joao);
     expect(ids(await search(A.admin, "Quixada Slva"))).toContain(joao);
-    // Too far from anything: nothing.
+    // Too far from anything: nothing; typos are forgiven in names, not in what the body holds.
     expect(ids(await search(A.admin, "Zzyzx Wqrtp"))).toEqual([]);
+    const withCity = await createClient(A.admin, { name: "Heloísa Nunes", "emails[0]": "heloisa.paraguacu@example.com" });
+    expect(ids(await search(A.admin, "paraguacu"))).toEqual([withCity]);
+    expect(ids(await search(A.admin, "paraguasu"))).toEqual([]);
   });
 
   it("answers nothing below 3 characters", async () => {

@@ -8,10 +8,9 @@ import { and, asc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm"
 import { agent, profile, user } from "~/db/schema";
 import type { CommissionRule } from "~/db/schema/registers";
 import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
-import type { Db } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ListQuery } from "~/lib/kit/list";
-import { liveRows, runList, searchWhere } from "~/lib/kit/list.server";
+import { runList } from "~/lib/kit/list.server";
 import { registerSearchText } from "~/lib/kit/search-text";
 import { exportList } from "~/lib/kit/export.server";
 import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.server";

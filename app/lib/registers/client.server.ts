@@ -7,10 +7,9 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { client } from "~/db/schema";
 import { newId } from "~/db/schema/columns";
-import type { Db } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ListQuery } from "~/lib/kit/list";
-import { liveRows, runList, searchWhere } from "~/lib/kit/list.server";
+import { runList } from "~/lib/kit/list.server";
 import { formatCep, formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import { registerSearchText } from "~/lib/kit/search-text";
 import { exportList, wholeRows } from "~/lib/kit/export.server";

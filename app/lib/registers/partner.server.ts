@@ -8,10 +8,8 @@
 import { and, asc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { paymentTerm, provider, supplier } from "~/db/schema";
 import type { ProviderService, SupplierCategory } from "~/db/schema/registers";
-import { formatDocument } from "~/lib/platform/br-documents";
-import type { Db } from "~/lib/platform/db.server";
 import type { ListQuery } from "~/lib/kit/list";
-import { liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
+import { runList, type ListSource } from "~/lib/kit/list.server";
 import { registerSearchText } from "~/lib/kit/search-text";
 import { listSourceOf, recordStore, type ReadScope, type RecordStore } from "~/lib/kit/record.server";
 import { PARTNER_REGISTERS, partnerErr, type PartnerFilter, type PartnerRegister, type PartnerSort, type SupplierInput } from "~/lib/registers/partner";

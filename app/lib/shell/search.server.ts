@@ -93,7 +93,7 @@ export async function searchRecords(
   let rows = (await candidates(scope, built.match, kinds)).filter((row) => built.shortTerms.every((term) => contains(row, term)));
   if (rows.length === 0) {
     const fuzzy = buildFuzzyQuery(query);
-    if (fuzzy) rows = (await candidates(scope, fuzzy.match, kinds)).filter((row) => fuzzyShare(fuzzy.grams, `${row.title} ${row.body}`) >= FUZZY_MIN_SHARE);
+    if (fuzzy) rows = (await candidates(scope, fuzzy.match, kinds)).filter((row) => fuzzyShare(fuzzy.grams, row.title) >= FUZZY_MIN_SHARE);
   }
 
   const typed = rows.flatMap((row) => (isSearchKind(row.kind) ? [{ ...row, kind: row.kind, group: SEARCH_KINDS[row.kind].group, rank: row.score }] : []));

@@ -150,14 +150,16 @@ export function trigrams(text: string): Set<string> {
 }
 
 /**
- * The typo search (when the exact one finds nothing): the query's trigrams OR'd
- * (FTS5 finds every record with any), then `fuzzyShare` keeps those holding at
- * least FUZZY_MIN_SHARE of them. Null when the query has no trigram.
+ * The typo search (when the exact one finds nothing), for names: the query's
+ * trigrams OR'd within the title column (FTS5 finds every record whose title has
+ * any), then `fuzzyShare` of the title keeps those holding at least
+ * FUZZY_MIN_SHARE of them. Bodies (documents, e-mails, cities, locators) match
+ * exactly only. Null when the query has no trigram.
  */
 export function buildFuzzyQuery(query: string): { match: string; grams: Set<string> } | null {
   const grams = new Set([...trigrams(query)].slice(0, FUZZY_MAX_TRIGRAMS));
   if (grams.size === 0) return null;
-  return { match: [...grams].map(ftsString).join(" OR "), grams };
+  return { match: `title : (${[...grams].map(ftsString).join(" OR ")})`, grams };
 }
 
 /** The share (0..1) of the query's trigrams a record's text holds: "Joao Slva" in "João Silva" is 3 of 4. */
