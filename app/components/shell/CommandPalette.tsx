@@ -76,7 +76,7 @@ export default function CommandPalette({ open, onOpenChange, items, viewer }: Pr
             <Command.Input value={query} onValueChange={setQuery} placeholder={t("palette.placeholder")} data-testid="palette-input" />
           </div>
           <Command.List className="palette-list" label={t("palette.title")}>
-            <Command.Empty className="palette-empty">{t("palette.empty")}</Command.Empty>
+            {grouped.length === 0 && <Command.Empty className="palette-empty">{t("palette.empty")}</Command.Empty>}
             <Command.Group heading={t("palette.screens")}>
               {entries.map((entry) => (
                 <Command.Item
