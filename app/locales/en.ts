@@ -319,7 +319,10 @@ export default {
     records: "Records",
     empty: "No results found.",
     searching: "Searching...",
-    kinds: { cliente: "Client", fornecedor: "Supplier", prestador: "Provider", agente: "Agent" },
+    typeMore: "Type 3 or more characters to search records.",
+    groups: {
+      cliente: "Clients", fornecedor: "Suppliers", prestador: "Providers", agente: "Agents", embarque: "Boarding points", destino: "Destinations", pacote: "Packages", excursao: "Excursions", venda: "Sales", negocio: "Deals", tarefa: "Tasks", contrato: "Contracts", fatura: "Invoices",
+    },
   },
   notifications: {
     markAll: "Mark all as read",

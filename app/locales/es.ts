@@ -319,7 +319,10 @@ export default {
     records: "Registros",
     empty: "No se encontraron resultados.",
     searching: "Buscando...",
-    kinds: { cliente: "Cliente", fornecedor: "Proveedor", prestador: "Prestador", agente: "Agente" },
+    typeMore: "Escriba 3 o más caracteres para buscar registros.",
+    groups: {
+      cliente: "Clientes", fornecedor: "Proveedores", prestador: "Prestadores", agente: "Agentes", embarque: "Embarques", destino: "Destinos", pacote: "Paquetes", excursao: "Excursiones", venda: "Ventas", negocio: "Negocios", tarefa: "Tareas", contrato: "Contratos", fatura: "Facturas",
+    },
   },
   notifications: {
     markAll: "Marcar todas como leídas",

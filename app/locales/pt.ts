@@ -322,7 +322,10 @@ const pt = {
     records: "Registros",
     empty: "Nenhum resultado encontrado.",
     searching: "Pesquisando...",
-    kinds: { cliente: "Cliente", fornecedor: "Fornecedor", prestador: "Prestador", agente: "Agente" },
+    typeMore: "Digite 3 ou mais letras para buscar registros.",
+    groups: {
+      cliente: "Clientes", fornecedor: "Fornecedores", prestador: "Prestadores", agente: "Agentes", embarque: "Embarques", destino: "Destinos", pacote: "Pacotes", excursao: "Excursões", venda: "Vendas", negocio: "Negócios", tarefa: "Tarefas", contrato: "Contratos", fatura: "Faturas",
+    },
   },
   notifications: {
     markAll: "Marcar todas como lidas",

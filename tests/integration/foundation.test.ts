@@ -7,11 +7,18 @@ import { buildSeedStatements, DEMO_AGENCIES, DEMO_USERS } from "../../scripts/se
 import worker from "./worker";
 import { appRequest, json } from "./harness";
 
-/** Every table of the drizzle schema (app/db/schema): the migrations must create exactly these. */
-const TABLES = Object.values(schema)
-  .filter((t) => isTable(t))
-  .map((t) => getTableName(t as never))
-  .sort();
+/**
+ * Every table of the drizzle schema (app/db/schema), plus the record search's FTS5 table
+ * and its shadow tables (custom SQL of migration 0031_search, decision 0019: drizzle cannot
+ * express virtual tables): the migrations must create exactly these.
+ */
+const FTS_TABLES = ["search_fts", "search_fts_config", "search_fts_data", "search_fts_docsize", "search_fts_idx"];
+const TABLES = [
+  ...Object.values(schema)
+    .filter((t) => isTable(t))
+    .map((t) => getTableName(t as never)),
+  ...FTS_TABLES,
+].sort();
 
 async function seed(today = new Date()) {
   const statements = await buildSeedStatements(hashPassword, undefined, today);

@@ -10,7 +10,6 @@ import type { NavItem } from "~/lib/shell/sidebar";
 import type { PublicViewer } from "~/lib/platform/viewer";
 import { lookup } from "~/lib/platform/translate";
 import { NavIcon } from "~/components/shell/icons";
-import { StatusBadge } from "~/components/ui/StatusBadge";
 
 /** Wait for a pause in typing before asking the server for records. */
 const RECORD_SEARCH_DEBOUNCE_MS = 250;
@@ -18,8 +17,8 @@ const RECORD_SEARCH_DEBOUNCE_MS = 250;
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; items: NavItem[]; viewer: PublicViewer };
 
 /**
- * Jump to any screen the user may open; records come from GET /busca?q= (empty
- * until the registers' modules add their search providers). A chunk of its own
+ * Jump to any screen the user may open, or to a record: GET /busca?q= (the
+ * agency's search index, decision 0019) answers records grouped by kind. A chunk of its own
  * (with cmdk), loaded when the palette first opens (app/routes/app/layout.tsx);
  * the trigger and the hotkey are in PaletteTrigger.tsx.
  */
@@ -42,7 +41,15 @@ export default function CommandPalette({ open, onOpenChange, items, viewer }: Pr
     const timer = setTimeout(() => void load(`/busca?${new URLSearchParams({ q: trimmed })}`), RECORD_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [open, searchable, trimmed, load]);
-  const found = searchable && records.data?.query === trimmed ? records.data.results : [];
+  const tooShort = viewer.agency !== null && trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
+  // The server answers grouped (each group's records together, best group first).
+  const answer = records.data;
+  const grouped = useMemo(() => {
+    const found = searchable && answer?.query === trimmed ? answer.results : [];
+    const groups = new Map<string, SearchResponse["results"]>();
+    for (const record of found) groups.set(record.group, [...(groups.get(record.group) ?? []), record]);
+    return [...groups.entries()];
+  }, [searchable, answer, trimmed]);
 
   const go = (to: string) => {
     onOpenChange(false);
@@ -69,7 +76,7 @@ export default function CommandPalette({ open, onOpenChange, items, viewer }: Pr
             <Command.Input value={query} onValueChange={setQuery} placeholder={t("palette.placeholder")} data-testid="palette-input" />
           </div>
           <Command.List className="palette-list" label={t("palette.title")}>
-            <Command.Empty className="palette-empty">{t("palette.empty")}</Command.Empty>
+            {grouped.length === 0 && <Command.Empty className="palette-empty">{t("palette.empty")}</Command.Empty>}
             <Command.Group heading={t("palette.screens")}>
               {entries.map((entry) => (
                 <Command.Item
@@ -90,21 +97,19 @@ export default function CommandPalette({ open, onOpenChange, items, viewer }: Pr
                 </Command.Item>
               ))}
             </Command.Group>
-            {found.length > 0 && (
-              <Command.Group heading={t("palette.records")} forceMount>
-                {found.map((record) => (
+            {grouped.map(([group, records]) => (
+              <Command.Group key={group} heading={lookup(i18n, `palette.groups.${group}`) ?? group} forceMount data-testid={`palette-group-${group}`}>
+                {records.map((record) => (
                   <Command.Item
                     key={`${record.kind}:${record.id}`}
                     value={`record:${record.kind}:${record.id}`}
                     forceMount
                     onSelect={() => go(record.href)}
                     className="palette-item"
+                    data-testid={`palette-record-${record.kind}-${record.id}`}
                   >
                     <FileText size={16} aria-hidden />
                     <span className="palette-name">{record.title}</span>
-                    <StatusBadge size="1">
-                      {lookup(i18n, `palette.kinds.${record.kind}`) ?? record.kind}
-                    </StatusBadge>
                     {record.subtitle && (
                       <Text size="1" color="gray" className="palette-trail">
                         {record.subtitle}
@@ -113,6 +118,11 @@ export default function CommandPalette({ open, onOpenChange, items, viewer }: Pr
                   </Command.Item>
                 ))}
               </Command.Group>
+            ))}
+            {tooShort && (
+              <Text as="p" size="1" color="gray" className="palette-empty" data-testid="palette-type-more">
+                {t("palette.typeMore")}
+              </Text>
             )}
           </Command.List>
         </Command>

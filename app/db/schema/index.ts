@@ -13,3 +13,4 @@ export * from "~/db/schema/payments";
 export * from "~/db/schema/invoices";
 export * from "~/db/schema/commissions";
 export * from "~/db/schema/fx";
+export * from "~/db/schema/search";

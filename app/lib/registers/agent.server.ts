@@ -8,10 +8,9 @@ import { and, asc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm"
 import { agent, profile, user } from "~/db/schema";
 import type { CommissionRule } from "~/db/schema/registers";
 import { formatDocument, formatPhone } from "~/lib/platform/br-documents";
-import type { Db } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ListQuery } from "~/lib/kit/list";
-import { liveRows, runList, searchWhere } from "~/lib/kit/list.server";
+import { runList } from "~/lib/kit/list.server";
 import { registerSearchText } from "~/lib/kit/search-text";
 import { exportList } from "~/lib/kit/export.server";
 import { listSourceOf, recordStore, type ReadScope } from "~/lib/kit/record.server";
@@ -177,23 +176,6 @@ export async function findAgentDuplicate({ db, agencyId }: ReadScope, input: { d
     if (row) return { field: "userId", id: row.id, name: row.name, value: input.userId };
   }
   return null;
-}
-
-/** The command palette's agent search (routes/app/search.ts): name, document or e-mail. */
-export async function searchAgents({ db, agencyId, query, limit }: { db: Db; agencyId: string; query: string; limit: number }) {
-  const rows = await db
-    .select({ id: agent.id, name: agent.name, document: agent.document, email: agent.email })
-    .from(agent)
-    .where(and(...liveRows(agent, agencyId), ...searchWhere(agent.searchText, query)))
-    .orderBy(agent.searchText, agent.id)
-    .limit(limit);
-  return rows.map((r) => ({
-    kind: "agente",
-    id: r.id,
-    title: r.name,
-    subtitle: [r.document ? formatDocument(r.document) : null, r.email].filter(Boolean).join(" · ") || null,
-    href: `${AGENTS_PATH}/editar/${r.id}`,
-  }));
 }
 
 // ---------------------------------------------------------------------------

@@ -7,10 +7,9 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { client } from "~/db/schema";
 import { newId } from "~/db/schema/columns";
-import type { Db } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ListQuery } from "~/lib/kit/list";
-import { liveRows, runList, searchWhere } from "~/lib/kit/list.server";
+import { runList } from "~/lib/kit/list.server";
 import { formatCep, formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import { registerSearchText } from "~/lib/kit/search-text";
 import { exportList, wholeRows } from "~/lib/kit/export.server";
@@ -231,23 +230,6 @@ export async function importClients(
   await db.batch(statements as unknown as [(typeof statements)[number], ...(typeof statements)[number][]]);
   report.imported = accepted.length;
   return report;
-}
-
-/** The command palette's client search (routes/app/search.ts): name, document, e-mail or phone. */
-export async function searchClients({ db, agencyId, query, limit }: { db: Db; agencyId: string; query: string; limit: number }) {
-  const rows = await db
-    .select({ id: client.id, name: client.name, document: client.document, emails: client.emails, city: client.city })
-    .from(client)
-    .where(and(...liveRows(client, agencyId), ...searchWhere(client.searchText, query)))
-    .orderBy(client.searchText, client.id)
-    .limit(limit);
-  return rows.map((r) => ({
-    kind: "cliente",
-    id: r.id,
-    title: r.name,
-    subtitle: [r.document ? formatDocument(r.document) : null, r.emails[0] ?? null, r.city].filter(Boolean).join(" · ") || null,
-    href: `${CLIENTS_PATH}/editar/${r.id}`,
-  }));
 }
 
 // ---------------------------------------------------------------------------

@@ -8,13 +8,10 @@
 import { and, asc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { paymentTerm, provider, supplier } from "~/db/schema";
 import type { ProviderService, SupplierCategory } from "~/db/schema/registers";
-import { formatDocument } from "~/lib/platform/br-documents";
-import type { Db } from "~/lib/platform/db.server";
 import type { ListQuery } from "~/lib/kit/list";
-import { liveRows, runList, searchWhere, type ListSource } from "~/lib/kit/list.server";
+import { runList, type ListSource } from "~/lib/kit/list.server";
 import { registerSearchText } from "~/lib/kit/search-text";
 import { listSourceOf, recordStore, type ReadScope, type RecordStore } from "~/lib/kit/record.server";
-import type { SearchResult } from "~/lib/shell/search";
 import { PARTNER_REGISTERS, partnerErr, type PartnerFilter, type PartnerRegister, type PartnerSort, type SupplierInput } from "~/lib/registers/partner";
 import { REFERENCES } from "~/lib/registers/references.server";
 
@@ -219,26 +216,3 @@ export async function findPartnerDuplicate(
   return null;
 }
 
-/** The command palette's search of one register: name, trade name, CPF/CNPJ, e-mail or city. */
-function searchPartnersOf(register: PartnerRegister) {
-  const { path, searchKind } = PARTNER_REGISTERS[register];
-  return async ({ db, agencyId, query, limit }: { db: Db; agencyId: string; query: string; limit: number }): Promise<SearchResult[]> => {
-    const t = tableOf(register);
-    const rows = await db
-      .select({ id: t.id, name: t.name, tradeName: t.tradeName, document: t.document, city: t.city })
-      .from(t)
-      .where(and(...liveRows(t, agencyId), ...searchWhere(t.searchText, query)))
-      .orderBy(t.searchText, t.id)
-      .limit(limit);
-    return rows.map((r) => ({
-      kind: searchKind,
-      id: r.id,
-      title: r.name,
-      subtitle: [r.tradeName, r.document ? formatDocument(r.document) : null, r.city].filter(Boolean).join(" · ") || null,
-      href: `${path}/editar/${r.id}`,
-    }));
-  };
-}
-
-export const searchSuppliers = searchPartnersOf("supplier");
-export const searchProviders = searchPartnersOf("provider");
