@@ -202,7 +202,8 @@ export default {
     },
     dre: {
       title: "Estado de resultados",
-      subtitle: "Resultado por mes, según el plan de cuentas.",
+      subtitle: "Resultado por mes, por el plan de cuentas, en reales (cada importe en moneda extranjera a la cotización que usó).",
+      unconverted: "Fuera de estos valores por no tener cotización (grabados antes de que se guardaran las cotizaciones): {{list}}. Guárdelos con la cotización de su día para incluirlos.",
       basis: "Criterio",
       bases: { competence: "Devengo (títulos)", cash: "Caja (liquidaciones y asientos)" },
       year: "Año",
