@@ -33,7 +33,7 @@ import {
 } from "~/lib/sales/emissivo.server";
 import { cancelEmissivo, confirmEmissivo, deleteEmissivo, editConfirmed } from "~/lib/sales/emissivo-status.server";
 import { findSale, saleTimeline, saleTitles, seesAllSales, type SaleRow } from "~/lib/sales/sale-core.server";
-import { BASE_CURRENCY, RATE_SCALE, tryConvert } from "~/lib/finance/fx";
+import { tryToBrl } from "~/lib/finance/fx";
 
 /** The screen's data: the form's values, its options, and on edit the sale's status, titles and timeline. */
 /** The rate a confirmed sale keeps and its total in reais at it (decision 0018), for its screen. */
@@ -42,7 +42,7 @@ export function saleFx(row: Pick<SaleRow, "currency" | "totalCents" | "fxRateE6"
     fxRateE6: row.fxRateE6,
     fxRateDate: row.fxRateDate,
     fxRateSource: row.fxRateSource,
-    totalBrlCents: row.fxRateE6 === null ? null : tryConvert(row.totalCents, { currency: row.currency, rateE6: row.fxRateE6 }, { currency: BASE_CURRENCY, rateE6: RATE_SCALE }),
+    totalBrlCents: row.fxRateE6 === null ? null : tryToBrl(row.totalCents, row.currency, row.fxRateE6),
   };
 }
 

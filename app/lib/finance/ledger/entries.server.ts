@@ -17,7 +17,7 @@ import { financeEntry, financeTitle, intermediary, type EntryOrigin, type TitleD
 import { newId, nowIso } from "~/db/schema/columns";
 import { settlementNet, statusFor, type SettlementFigures } from "~/lib/finance/ledger/ledger";
 import { findBankAccount, findCategory, isId, titleRate } from "~/lib/finance/ledger/titles.server";
-import { BASE_CURRENCY, RATE_SCALE, tryConvert } from "~/lib/finance/fx";
+import { BASE_CURRENCY, RATE_SCALE, tryToBrl } from "~/lib/finance/fx";
 import { MAX_CENTS } from "~/lib/finance/money";
 import { auditIfChanged, isUniqueViolation } from "~/lib/system/agencies.server";
 import { auditInsert } from "~/lib/platform/audit.server";
@@ -37,7 +37,7 @@ type EntryValues = typeof financeEntry.$inferInsert;
 export function entryFx(netCents: number, currency: string, rateE6: number | null): { fxRateE6: number | null; amountBrlCents: number | null } | null {
   if (currency === BASE_CURRENCY) return { fxRateE6: RATE_SCALE, amountBrlCents: netCents };
   if (rateE6 === null) return { fxRateE6: null, amountBrlCents: null };
-  const amountBrlCents = tryConvert(netCents, { currency, rateE6 }, { currency: BASE_CURRENCY, rateE6: RATE_SCALE });
+  const amountBrlCents = tryToBrl(netCents, currency, rateE6);
   return amountBrlCents === null ? null : { fxRateE6: rateE6, amountBrlCents };
 }
 export type Entry = typeof financeEntry.$inferSelect;

@@ -10,7 +10,7 @@ import { agent, bankAccount, chartAccount, client, financeEntry, financeTitle, i
 import type { TitleDirection, TitlePartyKind } from "~/db/schema/finance";
 import { newId, nowIso } from "~/db/schema/columns";
 import { rateFor, type UsedRate } from "~/lib/finance/cambio/cambio.server";
-import { BASE_CURRENCY, RATE_SCALE, tryConvert } from "~/lib/finance/fx";
+import { BASE_CURRENCY, RATE_SCALE, tryToBrl } from "~/lib/finance/fx";
 import { termSchedule } from "~/lib/finance/schedule";
 import { statusFor } from "~/lib/finance/ledger/ledger";
 import { buildSearchText } from "~/lib/kit/search-text";
@@ -91,8 +91,6 @@ export type TitleFieldError = "party" | "category" | "term" | "split" | "rate" |
  */
 export const titleRate = (scope: Pick<Scope, "db" | "agencyId">, currency: string, competenceDate: string) => rateFor(scope, currency, competenceDate);
 
-/** BRL's own "rate" for a day (no lookup). */
-export const baseRate = (day: string): UsedRate => ({ currency: BASE_CURRENCY, date: day, rateE6: RATE_SCALE, source: "base" });
 
 /**
  * A title's rate columns and its amount in BRL at that rate — converted by
@@ -100,7 +98,7 @@ export const baseRate = (day: string): UsedRate => ({ currency: BASE_CURRENCY, d
  * exact integers. Each installment converts its own cents.
  */
 export function titleFxValues(amountCents: number, rate: UsedRate) {
-  const amountBrlCents = tryConvert(amountCents, rate, { currency: BASE_CURRENCY, rateE6: RATE_SCALE });
+  const amountBrlCents = tryToBrl(amountCents, rate.currency, rate.rateE6);
   if (amountBrlCents === null) return null;
   return { fxRateE6: rate.rateE6, fxRateDate: rate.date, fxRateSource: rate.source, amountBrlCents };
 }
