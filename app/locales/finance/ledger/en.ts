@@ -230,6 +230,8 @@ export default {
     },
     references: { titles_one: "{{count}} receivable or payable", titles_other: "{{count}} receivables or payables" },
     csv: {
+      netBrl: "amount_brl",
+      rate: "rate",
       description: "description",
       document: "document",
       party: "party",

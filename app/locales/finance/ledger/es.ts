@@ -230,6 +230,8 @@ export default {
     },
     references: { titles_one: "{{count}} cuenta por cobrar o por pagar", titles_other: "{{count}} cuentas por cobrar o por pagar" },
     csv: {
+      netBrl: "importe_brl",
+      rate: "cotizacion",
       description: "descripcion",
       document: "documento",
       party: "persona",

@@ -230,6 +230,8 @@ const financeLedgerPt = {
     },
     references: { titles_one: "{{count}} conta a receber ou a pagar", titles_other: "{{count}} contas a receber ou a pagar" },
     csv: {
+      netBrl: "valor_brl",
+      rate: "cotacao",
       description: "descricao",
       document: "documento",
       party: "pessoa",
