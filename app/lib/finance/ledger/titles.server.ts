@@ -10,7 +10,7 @@ import { agent, bankAccount, chartAccount, client, financeEntry, financeTitle, i
 import type { TitleDirection, TitlePartyKind } from "~/db/schema/finance";
 import { newId, nowIso } from "~/db/schema/columns";
 import { rateFor, type UsedRate } from "~/lib/finance/cambio/cambio.server";
-import { BASE_CURRENCY, RATE_SCALE, tryToBrl } from "~/lib/finance/fx";
+import { tryToBrl } from "~/lib/finance/fx";
 import { termSchedule } from "~/lib/finance/schedule";
 import { statusFor } from "~/lib/finance/ledger/ledger";
 import { buildSearchText } from "~/lib/kit/search-text";
