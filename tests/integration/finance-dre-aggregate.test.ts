@@ -14,7 +14,11 @@
  * - every entry's dre_category_id (migration 0019) is its category or else its
  *   title's, and each DRE cell's drill-down, paged to the end, sums to the cell;
  * - a list's totals with a category filter equal the totals summed over the
- *   titles (docs/decisions/0010-finance-totals.md).
+ *   titles (docs/decisions/0010-finance-totals.md);
+ * - (decision 0018, migration 0032) every title and entry keeps the rate of its
+ *   day and its amount in BRL is fx.ts's conversion at that rate; the DRE sums
+ *   those BRL amounts, never foreign cents (USD has rates on every day but one:
+ *   a USD title on that day is refused and writes nothing).
  */
 import { env } from "cloudflare:test";
 import fc from "fast-check";
@@ -29,6 +33,7 @@ import { titleTotals, titleTotalsFromAggregate, titleTotalsFromTitles } from "~/
 import { cancelTitle, createTitles, findTitle, updateTitle } from "~/lib/finance/ledger/titles.server";
 import { createDb } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
+import { RATE_SCALE, toBrl } from "~/lib/finance/fx";
 import { createAgency, createUser, signIn } from "./fixtures";
 import { appRequest, json } from "./harness";
 
@@ -37,6 +42,9 @@ const RUNS = Number((import.meta as { env?: Record<string, string | undefined> }
 const DAYS = ["2025-12-31", "2026-01-01", "2026-01-31", "2026-02-14", "2026-06-30", "2026-07-01", "2026-12-31", "2027-01-01"];
 const REVENUE_KEYS = ["revenue.packages", "revenue.air", "revenue.interest"];
 const COST_KEYS = ["cost.suppliers", "cost.hotel", "expense.bank_fees", "asset.supplier_advances"];
+/** USD's rate on each day of DAYS (BRL per USD × 1e6; odd values so conversions round); none on NO_RATE_DAY. */
+const USD_RATES = [5_123_457, 5_234_567, 5_345_679, 0, 5_456_789, 5_567_891, 5_678_913, 5_789_135];
+const NO_RATE_DAY = DAYS[3]!;
 
 async function world() {
   const agency = await createAgency();
@@ -57,6 +65,12 @@ async function world() {
     bankRow(banks[0]!, "Banco 1", "BRL"),
     bankRow(banks[1]!, "Banco 2", "BRL"),
     bankRow(usdBank, "Banco USD", "USD"),
+    // USD rates on the days the titles use (2026-02-14 has none, nor the 7 days before it).
+    ...DAYS.flatMap((d, i) =>
+      USD_RATES[i]
+        ? [env.DB.prepare("insert into fx_rate (id, agency_id, currency, date, rate_e6, source, created_at, updated_at) values (?, ?, 'USD', ?, ?, 'manual', ?, ?)").bind(uuidv7(), agency.id, d, USD_RATES[i]!, now, now)]
+        : [],
+    ),
   ]);
   const key = async (k: string) => (await env.DB.prepare("select id from chart_account where agency_id = ? and system_key = ?").bind(agency.id, k).first<{ id: string }>())!.id;
   const term = (await env.DB.prepare("select id from payment_term where agency_id = ? and name = '30/60/90'").bind(agency.id).first<{ id: string }>())!.id;
@@ -126,6 +140,8 @@ async function run(w: W, ops: Op[]) {
         notes: null,
       });
       if (created.ok) titles.push(...created.ids);
+      // No USD rate that day (nor the 7 before): refused as such, nothing written (checkAll finds no title without its rate).
+      else if (o.usd && DAYS[o.day] === NO_RATE_DAY) expect(created.reason).toBe("rate");
     } else if (o.op === "edit") {
       const t = await titleAt(o.title);
       if (!t) continue;
@@ -182,7 +198,11 @@ async function run(w: W, ops: Op[]) {
 
 const rowsOf = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).all<Record<string, string | number>>()).results;
 
-/** The DRE cells the way reports.server.ts computed them before finance_dre_total: over the titles (competence) or entries (cash). */
+/**
+ * The DRE cells the way reports.server.ts computed them before finance_dre_total:
+ * over the titles (competence) or entries (cash) — in BRL, each at its own rate
+ * (decision 0018; a row without a rate is left out).
+ */
 async function oracleCells(agencyId: string, basis: DreBasis, fromMonth: string, toMonth: string): Promise<DreCell[]> {
   const fromDay = `${fromMonth}-01`;
   const toDay = `${toMonth}-31`;
@@ -190,17 +210,19 @@ async function oracleCells(agencyId: string, basis: DreBasis, fromMonth: string,
     basis === "competence"
       ? await rowsOf(
           `select category_id as categoryId, substr(competence_date, 1, 7) as month,
-             sum(case when direction = 'receivable' then amount_cents else -amount_cents end) as signedCents
+             sum(case when direction = 'receivable' then coalesce(amount_brl_cents, amount_cents) else -coalesce(amount_brl_cents, amount_cents) end) as signedCents
            from finance_title where agency_id = ? and status <> 'cancelled' and competence_date >= ? and competence_date <= ?
+             and (amount_brl_cents is not null or currency = 'BRL')
            group by category_id, substr(competence_date, 1, 7)`,
           agencyId,
           fromDay,
           toDay,
         )
       : await rowsOf(
-          `select coalesce(e.category_id, t.category_id) as categoryId, substr(e.date, 1, 7) as month, sum(e.net_cents) as signedCents
+          `select coalesce(e.category_id, t.category_id) as categoryId, substr(e.date, 1, 7) as month, sum(coalesce(e.amount_brl_cents, e.net_cents)) as signedCents
            from finance_entry e left join finance_title t on t.id = e.title_id and t.agency_id = ?
            where e.agency_id = ? and e.kind in ('settlement', 'reversal', 'manual') and e.transfer_id is null and e.date >= ? and e.date <= ?
+             and (e.amount_brl_cents is not null or e.currency = 'BRL')
            group by coalesce(e.category_id, t.category_id), substr(e.date, 1, 7)`,
           agencyId,
           agencyId,
@@ -217,18 +239,33 @@ const FILTERS: Omit<TitleListFilter, "category">[] = [{}, ...TITLE_FILTER_STATUS
 
 async function checkAll(w: W) {
   const agencyId = w.scope.agencyId;
-  // finance_dre_total is the GROUP BY of the titles (competence) and entries (cash), per currency.
+  // Every title's and entry's BRL amount is fx.ts's conversion at its stored rate; a title's
+  // rate is USD's of its competence day (the world's rates), BRL's is 1.
+  const titleRows = await rowsOf("select id, currency, amount_cents, competence_date, fx_rate_e6, fx_rate_date, amount_brl_cents from finance_title where agency_id = ?", agencyId);
+  for (const t of titleRows) {
+    // Titles written by hand in SQL (below) have no rate; BRL ones still count at their amount.
+    if (t.fx_rate_e6 === null && t.currency === "BRL") continue;
+    const rate = t.currency === "BRL" ? RATE_SCALE : USD_RATES[DAYS.indexOf(String(t.competence_date))]!;
+    expect(t.fx_rate_e6, `rate of ${t.id}`).toBe(rate);
+    expect(t.fx_rate_date).toBe(t.competence_date);
+    expect(t.amount_brl_cents, `BRL of ${t.id}`).toBe(toBrl(Number(t.amount_cents), String(t.currency), rate));
+  }
+  for (const e of await rowsOf("select id, currency, net_cents, fx_rate_e6, amount_brl_cents from finance_entry where agency_id = ?", agencyId)) {
+    if (e.fx_rate_e6 === null && e.currency === "BRL") continue;
+    expect(e.amount_brl_cents, `BRL of entry ${e.id}`).toBe(toBrl(Number(e.net_cents), String(e.currency), Number(e.fx_rate_e6)));
+  }
+  // finance_dre_total is the GROUP BY of the titles (competence) and entries (cash), in BRL at each one's rate.
   const kept = await rowsOf(
     "select basis, month, category_id, currency, items, amount_cents from finance_dre_total where agency_id = ? and items <> 0 order by 1, 2, 3, 4",
     agencyId,
   );
   const grouped = await rowsOf(
     `select * from (
-       select 'competence' as basis, substr(competence_date, 1, 7) as month, category_id, currency, count(*) as items,
-         sum(case when direction = 'receivable' then amount_cents else -amount_cents end) as amount_cents
+       select 'competence' as basis, substr(competence_date, 1, 7) as month, category_id, case when amount_brl_cents is null then currency else 'BRL' end as currency, count(*) as items,
+         sum(case when direction = 'receivable' then coalesce(amount_brl_cents, amount_cents) else -coalesce(amount_brl_cents, amount_cents) end) as amount_cents
        from finance_title where agency_id = ?1 and status <> 'cancelled' group by 2, 3, 4
        union all
-       select 'cash', substr(e.date, 1, 7), coalesce(e.category_id, t.category_id), e.currency, count(*), sum(e.net_cents)
+       select 'cash', substr(e.date, 1, 7), coalesce(e.category_id, t.category_id), case when e.amount_brl_cents is null then e.currency else 'BRL' end, count(*), sum(coalesce(e.amount_brl_cents, e.net_cents))
        from finance_entry e left join finance_title t on t.id = e.title_id and t.agency_id = ?1
        where e.agency_id = ?1 and e.kind in ('settlement', 'reversal', 'manual') and e.transfer_id is null and coalesce(e.category_id, t.category_id) is not null
        group by 2, 3, 4

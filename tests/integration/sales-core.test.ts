@@ -28,6 +28,7 @@ import {
   type SaleRow,
 } from "~/lib/sales/sale-core.server";
 import { saleTotals } from "~/lib/sales/totals";
+import { toBrl } from "~/lib/finance/fx";
 import { createAgency } from "./fixtures";
 
 async function world() {
@@ -58,9 +59,10 @@ const ITEMS: ConfirmItem[] = [
   { costCents: 30_000, priceCents: 45_000, feesCents: 0, supplierId: null, productKind: "air" },
 ];
 
-async function createSale(w: World, opts: { discountCents?: number; termId?: string | null; items?: ConfirmItem[] } = {}): Promise<SaleRow> {
+async function createSale(w: World, opts: { discountCents?: number; termId?: string | null; items?: ConfirmItem[]; currency?: string } = {}): Promise<SaleRow> {
+  const currency = opts.currency ?? "BRL";
   const items = (opts.items ?? ITEMS).map((i, n) => ({ ...i, supplierId: i.supplierId ?? (n === 0 ? w.ids.supplierA : w.ids.supplierB) }));
-  const totals = saleTotals("BRL", items.map((i) => ({ ...i, currency: "BRL" })), opts.discountCents ?? 0);
+  const totals = saleTotals(currency, items.map((i) => ({ ...i, currency })), opts.discountCents ?? 0);
   if (!totals.ok) throw new Error(totals.reason);
   const scope = w.scope();
   const seller = await sellerFor(scope, w.ids.agent);
@@ -71,7 +73,7 @@ async function createSale(w: World, opts: { discountCents?: number; termId?: str
     agentId: w.ids.agent,
     ownerUserId: seller.ownerUserId,
     saleDate: "2026-11-20",
-    currency: "BRL",
+    currency,
     paymentTermId: opts.termId === undefined ? w.ids.term : opts.termId,
     paymentMethod: "pix",
     downPaymentCents: null,
@@ -136,6 +138,40 @@ describe("sales core", () => {
     expect(keys.results.find((k) => k.direction === "receivable")?.system_key).toBe("revenue.hotel");
     expect(keys.results.find((k) => k.party_id === w.ids.supplierB)?.system_key).toBe("cost.air");
     expect(plan.totals.marginCents).toBe(145_000 - 5_000 - 110_000);
+  });
+
+  it("a USD sale converts at the rate of its day (decision 0018): refused without one; its titles and the sale keep it; an edit recomputes the reais", async () => {
+    const w = await world();
+    const scope = w.scope();
+    const row = await createSale(w, { currency: "USD" });
+    expect(await planConfirmation(scope, row, itemsOf(w), "pt")).toMatchObject({ ok: false, reason: "rate", key: "USD" });
+    const now = new Date().toISOString();
+    // Wednesday's rate serves the Friday sale (2026-11-20).
+    await env.DB.prepare("insert into fx_rate (id, agency_id, currency, date, rate_e6, source, created_at, updated_at) values (?, ?, 'USD', '2026-11-18', 5333333, 'manual', ?, ?)").bind(uuidv7(), w.agency.id, now, now).run();
+    await confirm(w, row);
+    const stored = (await findSale(scope, row.id))!;
+    expect({ rate: stored.fxRateE6, day: stored.fxRateDate, source: stored.fxRateSource }).toEqual({ rate: 5_333_333, day: "2026-11-18", source: "manual" });
+    const titles = await saleTitles(scope, row.id);
+    expect(titles.length).toBeGreaterThan(2);
+    for (const t of titles) {
+      expect(t.currency).toBe("USD");
+      expect(t.fxRateE6).toBe(5_333_333);
+      expect(t.amountBrlCents).toBe(toBrl(t.amountCents, "USD", 5_333_333));
+    }
+    // A rate typed later for the same day does not move a confirmed sale; an edit recomputes each title's reais at its rate.
+    await env.DB.prepare("insert into fx_rate (id, agency_id, currency, date, rate_e6, source, created_at, updated_at) values (?, ?, 'USD', '2026-11-20', 6000000, 'manual', ?, ?)").bind(uuidv7(), w.agency.id, now, now).run();
+    const current = (await findSale(scope, row.id))!;
+    const lower = itemsOf(w, [{ ...ITEMS[0]!, priceCents: 90_000 }, ITEMS[1]!]);
+    const plan = await planEdit(scope, current, lower, "pt");
+    if (!plan.ok) throw new Error(plan.reason);
+    await w.db.batch(plan.statements as never);
+    const after = await saleTitles(scope, row.id);
+    expect(after.filter((t) => t.direction === "receivable" && t.status !== "cancelled").reduce((n, t) => n + t.amountCents, 0)).toBe(136_000);
+    for (const t of after) {
+      if (t.status === "cancelled") continue;
+      expect(t.fxRateE6).toBe(5_333_333);
+      expect(t.amountBrlCents).toBe(toBrl(t.amountCents, "USD", 5_333_333));
+    }
   });
 
   it("a second confirmation from the same read writes nothing (the batch guard)", async () => {

@@ -25,6 +25,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { user } from "~/db/schema/auth";
 import { id, timestamps, version } from "~/db/schema/columns";
+import { fxUsed } from "~/db/schema/fx";
 import { agency } from "~/db/schema/platform";
 
 const enumList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -216,6 +217,10 @@ export const financeTitle = sqliteTable(
     dueDate: text("due_date").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("BRL"),
+    /** The rate of the competence day the amount was converted at (decision 0018; BRL: 1,000,000). */
+    ...fxUsed(),
+    /** amount_cents in BRL at fx_rate_e6 (app/lib/finance/fx.ts, rounded once); null without a rate. The DRE sums it. */
+    amountBrlCents: integer("amount_brl_cents"),
     /** Σ principal of the title's entries (settlements − reversals). */
     paidCents: integer("paid_cents").notNull().default(0),
     status: text("status", { enum: TITLE_STATUSES }).notNull().default("open"),
@@ -379,6 +384,14 @@ export const financeEntry = sqliteTable(
     intermediaryId: text("intermediary_id"),
     netCents: integer("net_cents").notNull(),
     currency: text("currency").notNull().default("BRL"),
+    /**
+     * The rate net_cents was converted to BRL at (decision 0018): a settlement's
+     * and its reversal's are their title's; a manual entry's or a transfer's on a
+     * foreign-currency account the rate of its day. 1,000,000 for BRL.
+     */
+    fxRateE6: integer("fx_rate_e6"),
+    /** net_cents in BRL at fx_rate_e6 (fx.ts, rounded once per entry); null without a rate. The cash DRE sums it. */
+    amountBrlCents: integer("amount_brl_cents"),
     /** A manual entry's category (a settlement's comes from its title). */
     categoryId: text("category_id"),
     /**

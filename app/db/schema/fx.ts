@@ -19,6 +19,23 @@ import { agency } from "~/db/schema/platform";
 export const FX_RATE_SOURCES = ["manual", "csv", "provider"] as const;
 export type FxRateSource = (typeof FX_RATE_SOURCES)[number];
 
+/** Where the rate a stored amount used came from: a stored rate's source, or "base" (BRL, 1). */
+export const FX_USED_SOURCES = ["base", ...FX_RATE_SOURCES] as const;
+export type FxUsedSource = (typeof FX_USED_SOURCES)[number];
+
+/**
+ * The rate a foreign-currency amount was converted to BRL at (decision 0018),
+ * on a title, an entry or a sale: rate_e6 (BRL per unit × 1,000,000;
+ * 1,000,000 for BRL), the rate's day and its source. Null: written before rates
+ * were kept, in a foreign currency ("no rate": left out of the BRL figures,
+ * never converted 1:1).
+ */
+export const fxUsed = () => ({
+  fxRateE6: integer("fx_rate_e6"),
+  fxRateDate: text("fx_rate_date"),
+  fxRateSource: text("fx_rate_source", { enum: FX_USED_SOURCES }),
+});
+
 /** The currencies an agency has enabled (BRL, the base, is always on and never stored). */
 export const fxCurrency = sqliteTable(
   "fx_currency",

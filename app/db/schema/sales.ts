@@ -19,6 +19,7 @@ import { user } from "~/db/schema/auth";
 import { id, timestamps, version } from "~/db/schema/columns";
 import { excursion } from "~/db/schema/excursions";
 import { paymentTerm } from "~/db/schema/finance";
+import { fxUsed } from "~/db/schema/fx";
 import { agency } from "~/db/schema/platform";
 import { agent, client, COMMISSION_RULES, productKind, supplier } from "~/db/schema/registers";
 import { accommodationRoomType, AGE_BANDS, airBlock, thirdPartyPackageDeparture } from "~/db/schema/services";
@@ -94,6 +95,8 @@ export const sale = sqliteTable(
     excursionId: text("excursion_id").references(() => excursion.id),
     saleDate: text("sale_date").notNull(),
     currency: text("currency").notNull().default("BRL"),
+    /** The rate of the sale day its items and titles are converted to BRL at (decision 0018), set on confirmation; BRL: 1,000,000. */
+    ...fxUsed(),
     costCents: integer("cost_cents").notNull().default(0),
     priceCents: integer("price_cents").notNull().default(0),
     discountCents: integer("discount_cents").notNull().default(0),

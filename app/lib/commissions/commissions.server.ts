@@ -14,7 +14,8 @@ import { and, asc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from "driz
 import { agency, agent, commissionLine, financeTitle, sale } from "~/db/schema";
 import { newId, nowIso } from "~/db/schema/columns";
 import { chartAccountByKey } from "~/lib/finance/defaults.server";
-import { titleInsertStatements, type TitleHooks } from "~/lib/finance/ledger/titles.server";
+import type { UsedRate } from "~/lib/finance/cambio/cambio.server";
+import { titleInsertStatements, titleRate, type TitleHooks } from "~/lib/finance/ledger/titles.server";
 import { csvResponse } from "~/lib/kit/csv.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { pdfResponse, tablePdf } from "~/lib/kit/table-pdf.server";
@@ -456,7 +457,7 @@ export async function agentChoices(scope: Scope, own: string | null | undefined)
 // ---------------------------------------------------------------------------
 // Paying
 
-export type PayRefusal = "noneSelected" | "notFound" | "notReleased" | "notPositive" | "category" | "stale";
+export type PayRefusal = "noneSelected" | "notFound" | "notReleased" | "notPositive" | "category" | "stale" | "rate";
 export type Payable = { agentId: string; agentName: string; titleId: string; amountCents: number; currency: string; lines: number };
 
 /**
@@ -489,6 +490,13 @@ export async function payCommissions(scope: Scope, rawIds: readonly unknown[], l
   const category = (await chartAccountByKey(db, agencyId, "cost.agent_commissions")) ?? (await chartAccountByKey(db, agencyId, "cost"));
   if (!category) return fail("category");
   const today = todayIn(scope.timeZone);
+  // Each payable keeps the rate of its currency for today, its competence day (decision 0018).
+  const rates = new Map<string, UsedRate>();
+  for (const currency of new Set([...groups.values()].map((g) => g.currency))) {
+    const rate = await titleRate(scope, currency, today);
+    if (!rate) return fail("rate");
+    rates.set(currency, rate);
+  }
   const at = nowIso();
   const versions = lines.reduce((s, l) => s + l.line.version, 0);
   const statements: Statement[] = [
@@ -521,7 +529,9 @@ export async function payCommissions(scope: Scope, rawIds: readonly unknown[], l
       notes: textIn(language, "commissions.payableNotes", { sales: [...new Set(g.lines.map((l) => l.saleNumber))].sort((a, b) => a - b).join(", ") }),
       originKind: "commission",
       originId: null,
+      rate: rates.get(g.currency)!,
     });
+    if (!title) return fail("rate");
     statements.push(...title.statements);
     payables.push({ agentId: g.agentId, agentName: g.agentName, titleId: title.id, amountCents, currency: g.currency, lines: g.lines.length });
     for (const l of g.lines) {

@@ -113,6 +113,15 @@ export function toBrl(amount: number, currency: string, rateE6: number): number 
   return convert(amount, { currency, rateE6 }, { currency: BASE_CURRENCY, rateE6: RATE_SCALE });
 }
 
+/**
+ * A stored amount's BRL (decision 0018: a title's amount, an entry's net, a
+ * sale's total, each converted once at the rate it keeps): toBrl, or null when
+ * the result is beyond exact integers (the writers refuse it as a field error).
+ */
+export function tryToBrl(amount: number, currency: string, rateE6: number): number | null {
+  return tryConvert(amount, { currency, rateE6 }, { currency: BASE_CURRENCY, rateE6: RATE_SCALE });
+}
+
 const RATE_TEXT = /^(\d{1,4})(?:[.,](\d{1,6}))?$/;
 
 /** A typed rate ("5,4321", "5.4321", "5") as rate_e6, or null (not a number, ≤ 0, over 6 decimals or MAX_RATE_E6). */

@@ -32,9 +32,20 @@ import {
   updateDraft,
 } from "~/lib/sales/emissivo.server";
 import { cancelEmissivo, confirmEmissivo, deleteEmissivo, editConfirmed } from "~/lib/sales/emissivo-status.server";
-import { findSale, saleTimeline, saleTitles, seesAllSales } from "~/lib/sales/sale-core.server";
+import { findSale, saleTimeline, saleTitles, seesAllSales, type SaleRow } from "~/lib/sales/sale-core.server";
+import { tryToBrl } from "~/lib/finance/fx";
 
 /** The screen's data: the form's values, its options, and on edit the sale's status, titles and timeline. */
+/** The rate a confirmed sale keeps and its total in reais at it (decision 0018), for its screen. */
+export function saleFx(row: Pick<SaleRow, "currency" | "totalCents" | "fxRateE6" | "fxRateDate" | "fxRateSource">) {
+  return {
+    fxRateE6: row.fxRateE6,
+    fxRateDate: row.fxRateDate,
+    fxRateSource: row.fxRateSource,
+    totalBrlCents: row.fxRateE6 === null ? null : tryToBrl(row.totalCents, row.currency, row.fxRateE6),
+  };
+}
+
 export async function emissivoScreen(scope: Scope, id: string | undefined) {
   const row = id ? await findSale(scope, id, "emissivo") : null;
   if (id && !row) throw notFound();
@@ -52,7 +63,7 @@ export async function emissivoScreen(scope: Scope, id: string | undefined) {
   return {
     mode: row ? ("edit" as const) : ("new" as const),
     sale: row
-      ? { id: row.id, number: row.number, status: row.status, version: row.version, confirmedAt: row.confirmedAt, cancelledAt: row.cancelledAt, cancelReason: row.cancelReason, currency: row.currency }
+      ? { id: row.id, number: row.number, status: row.status, version: row.version, confirmedAt: row.confirmedAt, cancelledAt: row.cancelledAt, cancelReason: row.cancelReason, currency: row.currency, ...saleFx(row) }
       : null,
     values,
     clients,

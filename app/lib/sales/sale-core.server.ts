@@ -13,6 +13,9 @@ import { newId, nowIso } from "~/db/schema/columns";
 import type { Role } from "~/db/schema/platform";
 import type { ProductKind } from "~/db/schema/registers";
 import type { SaleKind, SalePaymentMethod } from "~/db/schema/sales";
+import type { UsedRate } from "~/lib/finance/cambio/cambio.server";
+import { dayMinus } from "~/lib/finance/fx";
+import { titleFxValues, titleRate } from "~/lib/finance/ledger/titles.server";
 import type { TermShape } from "~/lib/finance/schedule";
 import { buildSearchText } from "~/lib/kit/search-text";
 import { auditInsert } from "~/lib/platform/audit.server";
@@ -235,7 +238,8 @@ const FALLBACK: Record<string, string> = { revenue: "revenue.sales", cost: "cost
 /** What confirming needs of each item (an excursion place is an item without cost or supplier). */
 export type ConfirmItem = { costCents: number; priceCents: number; feesCents: number; supplierId: string | null; productKind: ProductKind };
 
-export type CoreRefusal = ConfirmRefusal | "category" | "term";
+/** rate: no rate of the sale's currency for the sale day (nor the 7 before), or an amount in BRL beyond exact integers. */
+export type CoreRefusal = ConfirmRefusal | "category" | "term" | "rate";
 export type CoreFailure = TotalsFailure & { key?: string };
 
 async function categoryIds(scope: Scope, keys: readonly string[]): Promise<Result<{ ids: Map<string, string> }, "category", CoreFailure>> {
@@ -289,7 +293,29 @@ type Target = {
   /** Payment term id per (direction, party) group key. */
   terms: Map<string, string | null>;
   partyNames: Map<string, string>;
+  /** The rate the sale's titles are converted to BRL at (decision 0018). */
+  rate: UsedRate;
 };
+
+/**
+ * The rate a sale converts at (decision 0018): the one it keeps while that is
+ * still a rate of its day (the day or the 7 before: a confirmed sale edited
+ * without moving its date keeps its rate), else the rate of the sale day.
+ */
+export async function saleRate(scope: Scope, row: Pick<SaleRow, "currency" | "saleDate" | "fxRateE6" | "fxRateDate" | "fxRateSource">): Promise<UsedRate | null> {
+  if (row.fxRateE6 !== null && row.fxRateDate && row.fxRateSource && row.fxRateDate <= row.saleDate && row.fxRateDate >= dayMinus(row.saleDate, 7)) {
+    return { currency: row.currency, date: row.fxRateDate, rateE6: row.fxRateE6, source: row.fxRateSource };
+  }
+  return titleRate(scope, row.currency, row.saleDate);
+}
+
+/** The sale's header keeps the rate its titles used. */
+function saleRateStatement(scope: Scope, saleId: string, rate: UsedRate): Statement {
+  return scope.db
+    .update(sale)
+    .set({ fxRateE6: rate.rateE6, fxRateDate: rate.date, fxRateSource: rate.source })
+    .where(and(eq(sale.agencyId, scope.agencyId), eq(sale.id, saleId)));
+}
 
 const groupKeyOf = (t: { direction: string; partyKind: string; partyId: string }) => `${t.direction}:${t.partyKind}:${t.partyId}`;
 
@@ -327,6 +353,9 @@ async function targetTitles(scope: Scope, row: SaleRow, items: readonly ConfirmI
   });
   if (!computed.ok) return computed;
   const { totals, receivables, payables } = computed;
+  const rate = await saleRate(scope, row);
+  if (!rate) return fail("rate", { item: null, key: row.currency });
+  if ([...receivables, ...payables].some((t) => !titleFxValues(t.amountCents, rate))) return fail("rate", { item: null, key: row.currency });
   // Categories: receivables by the item with the largest price; each supplier's payables by its largest cost.
   const keys = new Map<string, string>();
   keys.set(groupKeyOf({ direction: "receivable", partyKind: "client", partyId: row.clientId }), REVENUE_KEY[dominantKind(items, (i) => i.priceCents)]);
@@ -340,13 +369,19 @@ async function targetTitles(scope: Scope, row: SaleRow, items: readonly ConfirmI
   const termIds = new Map<string, string | null>([[groupKeyOf({ direction: "receivable", partyKind: "client", partyId: row.clientId }), row.paymentTermId]]);
   for (const s of suppliers) termIds.set(groupKeyOf({ direction: "payable", partyKind: "supplier", partyId: s.id }), s.termId && terms.has(s.termId) ? s.termId : null);
   const partyNames = new Map<string, string>([[`client:${row.clientId}`, clientRow?.name ?? ""], ...suppliers.map((s) => [`supplier:${s.id}`, s.name] as [string, string])]);
-  return ok({ totals, receivables, payables, categories, terms: termIds, partyNames });
+  return ok({ totals, receivables, payables, categories, terms: termIds, partyNames, rate });
 }
 
 type TitleWrite = { row: SaleTitleRow; groupId: string };
 
 /** finance_title inserts (origin: this sale) and their audit rows. */
-function insertTitles(scope: Scope, row: SaleRow, target: Pick<Target, "categories" | "terms" | "partyNames">, writes: readonly TitleWrite[], language: string): { ids: string[]; statements: Statement[] } {
+function insertTitles(
+  scope: Scope,
+  row: SaleRow,
+  target: Pick<Target, "categories" | "terms" | "partyNames"> & { rate: UsedRate | null },
+  writes: readonly TitleWrite[],
+  language: string,
+): { ids: string[]; statements: Statement[] } {
   const { db, agencyId, userId, ip } = scope;
   if (writes.length === 0) return { ids: [], statements: [] };
   const values = writes.map(({ row: r, groupId }) => {
@@ -364,6 +399,8 @@ function insertTitles(scope: Scope, row: SaleRow, target: Pick<Target, "categori
       dueDate: r.dueDate,
       amountCents: r.amountCents,
       currency: row.currency,
+      // The sale's rate (checked in targetTitles); none only for the refund of a sale confirmed before rates were kept.
+      ...(target.rate ? titleFxValues(r.amountCents, target.rate) : null),
       installmentNo: r.installmentNo,
       installmentCount: r.installmentCount,
       groupId,
@@ -421,7 +458,7 @@ export async function planConfirmation(scope: Scope, row: SaleRow, items: readon
   if (!target.ok) return target;
   const { totals, receivables, payables } = target;
   const written = insertTitles(scope, row, target, grouped([...receivables, ...payables]), language);
-  return ok({ totals, receivables, payables, titleIds: written.ids, statements: written.statements });
+  return ok({ totals, receivables, payables, titleIds: written.ids, statements: [...written.statements, saleRateStatement(scope, row.id, target.rate)] });
 }
 
 /** The sale's titles (finance_title with origin this sale), receivables first, in installment order. */
@@ -482,16 +519,19 @@ export type EditPlan = { totals: SaleTotals; adjustment: Adjustment; preview: Ed
 export type EditRefusal = CoreRefusal | "settledExceedsTotal";
 export type EditFailure = CoreFailure | (AdjustFailure & { item: null });
 
-function updateTitleStatements(scope: Scope, row: SaleRow, titles: readonly TitleRow[], updates: Adjustment["updates"], language: string, at: string): Statement[] {
+function updateTitleStatements(scope: Scope, row: SaleRow, titles: readonly TitleRow[], updates: Adjustment["updates"], language: string, at: string, rate: UsedRate | null): Statement[] {
   const { db, agencyId, userId, ip } = scope;
   const byId = new Map(titles.map((t) => [t.id, t]));
   return updates.flatMap((u) => {
     const before = byId.get(u.id)!;
     const description = textIn(language, u.description.key, u.description.values);
+    // A title keeps its rate; its BRL amount follows its amount (one without a rate takes the sale's).
+    const kept: UsedRate | null = before.fxRateE6 !== null ? { currency: before.currency, date: before.fxRateDate ?? row.saleDate, rateE6: before.fxRateE6, source: before.fxRateSource ?? "manual" } : rate;
+    const fx = kept ? titleFxValues(u.amountCents, kept) : null;
     return [
       db
         .update(financeTitle)
-        .set({ amountCents: u.amountCents, dueDate: u.dueDate, installmentNo: u.installmentNo, installmentCount: u.installmentCount, status: u.status, description, updatedAt: at, version: sql`${financeTitle.version} + 1` })
+        .set({ amountCents: u.amountCents, ...fx, dueDate: u.dueDate, installmentNo: u.installmentNo, installmentCount: u.installmentCount, status: u.status, description, updatedAt: at, version: sql`${financeTitle.version} + 1` })
         .where(and(eq(financeTitle.agencyId, agencyId), eq(financeTitle.id, u.id))),
       auditInsert(db, {
         agencyId,
@@ -557,9 +597,10 @@ export async function planEdit(scope: Scope, row: SaleRow, items: readonly Confi
   const inserted = insertTitles(scope, row, target, adds, language);
   const statements: Statement[] = [
     titlesUnchanged(scope, row.id, titles),
-    ...updateTitleStatements(scope, row, titles, adjustment.updates, language, at),
+    ...updateTitleStatements(scope, row, titles, adjustment.updates, language, at, target.rate),
     ...cancelTitleStatements(scope, titles, adjustment.cancels, reason, at),
     ...inserted.statements,
+    saleRateStatement(scope, row.id, target.rate),
   ];
   // The preview: every title that changes, with the party's name.
   const names = target.partyNames;
@@ -604,10 +645,12 @@ export async function planCancellation(scope: Scope, row: SaleRow, language: str
   const titles = await saleTitles(scope, row.id);
   const cancellation = cancelSaleTitles(titles.map(asExisting), row.clientId, row.number, today);
   const at = nowIso();
+  // Cancelling is never refused for want of a rate: a sale confirmed before rates were kept may have none.
+  const rate = await saleRate(scope, row);
   const statements: Statement[] = [
     titlesUnchanged(scope, row.id, titles),
     ...cancelTitleStatements(scope, titles, cancellation.cancels, reason, at),
-    ...updateTitleStatements(scope, row, titles, cancellation.updates, language, at),
+    ...updateTitleStatements(scope, row, titles, cancellation.updates, language, at, rate),
   ];
   if (cancellation.refund) {
     const ids = await categoryIds(scope, [REFUND_KEY]);
@@ -621,7 +664,7 @@ export async function planCancellation(scope: Scope, row: SaleRow, language: str
     const refund = insertTitles(
       scope,
       row,
-      { categories: new Map([[key, ids.ids.get(REFUND_KEY)!]]), terms: new Map(), partyNames: new Map([[`client:${row.clientId}`, clientRow?.name ?? ""]]) },
+      { categories: new Map([[key, ids.ids.get(REFUND_KEY)!]]), terms: new Map(), partyNames: new Map([[`client:${row.clientId}`, clientRow?.name ?? ""]]), rate },
       [{ row: cancellation.refund, groupId: newId() }],
       language,
     );

@@ -18,6 +18,7 @@ export default {
       noneSelected: "Select at least one released commission.",
       notReleased: "Only released commissions can be paid.",
       notPositive: "The total to pay an agent must be above zero.",
+      rate: "There is no rate for the commissions' currency today (nor in the 7 days before): add it in Currency Exchange.",
       category: "The account \"Commissions paid to agents\" is missing from the chart of accounts.",
       stale: "The commissions changed while you were selecting. Check and try again.",
       notFound: "Commission not found.",

@@ -18,6 +18,7 @@ export default {
       noneSelected: "Seleccione al menos una comisión liberada.",
       notReleased: "Solo se pueden pagar comisiones liberadas.",
       notPositive: "El total a pagar a un agente debe ser mayor que cero.",
+      rate: "No hay cotización de la moneda de las comisiones para hoy (ni en los 7 días anteriores): regístrela en Cambio.",
       category: "La cuenta \"Comisiones pagadas a agentes\" no existe en el plan de cuentas.",
       stale: "Las comisiones cambiaron mientras seleccionaba. Revise e intente de nuevo.",
       notFound: "Comisión no encontrada.",

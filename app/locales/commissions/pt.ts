@@ -17,6 +17,7 @@ const commissionsPt = {
       noneSelected: "Selecione ao menos uma comissão liberada.",
       notReleased: "Só comissões liberadas podem ser pagas.",
       notPositive: "O total a pagar a um agente precisa ser maior que zero.",
+      rate: "Não há cotação da moeda das comissões para hoje (nem nos 7 dias anteriores): cadastre-a em Câmbio.",
       category: "A conta \"Comissões pagas a agentes\" não existe no plano de contas.",
       stale: "As comissões mudaram enquanto você selecionava. Confira e tente de novo.",
       notFound: "Comissão não encontrada.",

@@ -55,6 +55,7 @@ const invoicesEn = {
       issueDate: "Issued",
       dueDate: "Due",
       period: "Period",
+      rate: "There is no rate for the items' currency today (nor in the 7 days before): add it in Currency Exchange.",
       total: "Total",
       language: "Language",
       sent: "Sent to {{email}} on {{date}}",

@@ -55,6 +55,7 @@ const invoicesEs = {
       issueDate: "Emisión",
       dueDate: "Vencimiento",
       period: "Período",
+      rate: "No hay cotización de la moneda de los ítems para hoy (ni en los 7 días anteriores): regístrela en Cambio.",
       total: "Total",
       language: "Idioma",
       sent: "Enviada a {{email}} el {{date}}",

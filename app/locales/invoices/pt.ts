@@ -54,6 +54,7 @@ const invoicesPt = {
       issueDate: "Emissão",
       dueDate: "Vencimento",
       period: "Período",
+      rate: "Não há cotação da moeda dos itens para hoje (nem nos 7 dias anteriores): cadastre-a em Câmbio.",
       total: "Total",
       language: "Idioma",
       sent: "Enviada a {{email}} em {{date}}",

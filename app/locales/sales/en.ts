@@ -79,6 +79,7 @@ const salesEn = {
       agent: "Choose an active seller of the agency.",
       ownAgent: "An agent sells only as themselves.",
       category: "The chart of accounts lacks the sales category ({{key}}). Restore it in Finance → Chart of accounts.",
+      rate: "There is no rate for {{key}} on the sale date (nor in the 7 days before): add it in Currency Exchange.",
       term: "Choose an active payment term.",
       notCents: "Invalid amount.",
       negativeAmount: "Amounts cannot be negative.",

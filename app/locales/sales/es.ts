@@ -79,6 +79,7 @@ const salesEs = {
       agent: "Elija un vendedor activo de la agencia.",
       ownAgent: "Un agente vende solo como él mismo.",
       category: "El plan de cuentas no tiene la categoría de ventas ({{key}}). Restáurela en Finanzas → Plan de cuentas.",
+      rate: "No hay cotización de {{key}} para la fecha de la venta (ni en los 7 días anteriores): regístrela en Cambio.",
       term: "Elija un plazo de pago activo.",
       notCents: "Valor inválido.",
       negativeAmount: "Los valores no pueden ser negativos.",

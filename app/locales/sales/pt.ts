@@ -82,6 +82,7 @@ const salesPt = {
       agent: "Escolha um vendedor ativo da agência.",
       ownAgent: "Um agente vende apenas como ele mesmo.",
       category: "O plano de contas não tem a categoria de vendas ({{key}}). Restaure-a em Financeiro → Plano de contas.",
+      rate: "Não há cotação de {{key}} para a data da venda (nem nos 7 dias anteriores): cadastre-a em Câmbio.",
       term: "Escolha um prazo de pagamento ativo.",
       notCents: "Valor inválido.",
       negativeAmount: "Os valores não podem ser negativos.",

@@ -1,3 +1,4 @@
+import { FxRateUsed } from "~/components/finance/cambio/FxRateUsed";
 import { Flex, Text } from "@radix-ui/themes";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
@@ -83,6 +84,9 @@ export default function EmissivoForm({ loaderData, actionData }: Route.Component
         }
       />
       {sale && <SaleActions sale={sale} error={ad?.move} />}
+      {sale && sale.status !== "draft" && (
+        <FxRateUsed currency={sale.currency} rateE6={sale.fxRateE6} rateDate={sale.fxRateDate} source={sale.fxRateSource} brlCents={sale.totalBrlCents} label={t("fx.used.saleRate")} missing={t("fx.used.saleMissing")} testId="sale-fx-rate" />
+      )}
       {sale?.status === "cancelled" && sale.cancelReason && (
         <Notice tone="info" role="none">
           <Text>{t("sales.common.cancelReason")}: {sale.cancelReason}</Text>

@@ -5,7 +5,7 @@
  * Every function takes the agency's Scope; another agency's rate is not found.
  */
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { auditEntry, fxCurrency, fxRate, type FxRateSource } from "~/db/schema";
+import { auditEntry, fxCurrency, fxRate, type FxRateSource, type FxUsedSource } from "~/db/schema";
 import { newId, nowIso } from "~/db/schema/columns";
 import { CAMBIO_PATH, type RateFilter, type RateSort } from "~/lib/finance/cambio/cambio";
 import { rateEditSchema, rateSchema, type ConvertInput, type RateInput } from "~/lib/finance/cambio/cambio.schema";
@@ -126,7 +126,8 @@ export const rateSpec: RecordSpec<typeof fxRate, RateInput> = {
 // ---------------------------------------------------------------------------
 // The rate a day uses
 
-export type UsedRate = { currency: string; date: string; rateE6: number; source: FxRateSource };
+/** A rate as a stored amount keeps it (source "base" for BRL, which needs none). */
+export type UsedRate = { currency: string; date: string; rateE6: number; source: FxUsedSource };
 
 /**
  * The rate of `currency` for `day`: that day's, or else the latest of the
@@ -134,7 +135,7 @@ export type UsedRate = { currency: string; date: string; rateE6: number; source:
  * BRL is 1 on every day.
  */
 export async function rateFor({ db, agencyId }: ReadScope, currency: string, day: string): Promise<UsedRate | null> {
-  if (currency === BASE_CURRENCY) return { currency, date: day, rateE6: RATE_SCALE, source: "manual" };
+  if (currency === BASE_CURRENCY) return { currency, date: day, rateE6: RATE_SCALE, source: "base" };
   const [row] = await db
     .select({ currency: fxRate.currency, date: fxRate.date, rateE6: fxRate.rateE6, source: fxRate.source })
     .from(fxRate)

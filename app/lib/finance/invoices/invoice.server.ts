@@ -25,6 +25,7 @@ import {
   type PayingTitle,
 } from "~/lib/finance/invoices/invoice";
 import type { GenerateInput } from "~/lib/finance/invoices/invoice.schema";
+import { titleFxValues, titleRate } from "~/lib/finance/ledger/titles.server";
 import { runList, type ListSource } from "~/lib/kit/list.server";
 import type { ListQuery, PageInfo } from "~/lib/kit/list";
 import { buildSearchText } from "~/lib/kit/search-text";
@@ -258,6 +259,9 @@ export async function generateInvoice(scope: Scope, input: GenerateInput, party:
     categoryId = (cats.find((c) => c.key === "revenue.sales") ?? cats[0])?.id ?? null;
     if (!categoryId) return fail("category", { field: "" });
   }
+  // The receivable it creates keeps the rate of its competence (issue) day (decision 0018).
+  const fx = plan.createdCents > 0 ? await titleRate(scope, currency, issueDate).then((rate) => rate && titleFxValues(plan.createdCents, rate)) : null;
+  if (plan.createdCents > 0 && !fx) return fail("rate", { field: "" });
 
   const id = newId();
   const numberSql = sql`(select "record_counter"."last" from "record_counter" where "record_counter"."agency_id" = ${agencyId} and "record_counter"."kind" = ${INVOICE_COUNTER})`;
@@ -335,6 +339,7 @@ export async function generateInvoice(scope: Scope, input: GenerateInput, party:
         dueDate: input.dueDate,
         amountCents: plan.createdCents,
         currency,
+        ...fx,
         installmentNo: 1,
         installmentCount: 1,
         groupId: newId(),

@@ -164,6 +164,7 @@ export const invoiceErr = {
   forbidden: "invoices.errors.forbidden",
   date: "invoices.errors.date",
   period: "invoices.errors.period",
+  rate: "invoices.errors.rate",
 } as const;
 export type InvoiceErr = keyof typeof invoiceErr;
 

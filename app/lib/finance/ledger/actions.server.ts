@@ -20,6 +20,8 @@ import { forbidden, notFound } from "~/lib/platform/http";
 import type { Scope } from "~/lib/platform/scope.server";
 import type { ToastMessage } from "~/lib/platform/toast";
 import { todayIn } from "~/lib/platform/time-zone";
+import { formatDate } from "~/lib/platform/format";
+import { textIn } from "~/lib/platform/text-in";
 
 export type LedgerForm = "title" | "settle" | "reverse" | "cancel" | "attach" | "settleMany" | "transfer" | "manual";
 export type LedgerActionData = { form: LedgerForm; result: SubmissionResult<string[]>; toast?: ToastMessage; stale?: boolean };
@@ -31,6 +33,15 @@ const formError = (form: LedgerForm, reason: string, status = 400) =>
   reply(form, { status: "error", error: { "": [E(reason)] } }, status, { toast: { title: E(reason), variant: "destructive" } });
 const denied = (form: LedgerForm) => forbidden({ form, result: { status: "error", error: { "": ["financeLedger.forbidden"] } } } satisfies LedgerActionData);
 
+/**
+ * A title's rate failures as the field error on its currency, in the user's
+ * language: "there is no rate for USD on 12/03/2026" (decision 0018).
+ */
+function rateFieldErrors(language: string, reason: "rate" | "fxAmount", currency: string, day: string): Record<string, string[]> {
+  if (reason === "fxAmount") return { amount: ["fx.errors.brlAmount"] };
+  return { currency: [textIn(language, "fx.errors.noRateOn", { currency, date: formatDate(`${day}T12:00:00Z`, language, "UTC") })] };
+}
+
 const MONEY_INTENTS = new Set(["settle", "reverse", "cancel", "settleMany", "transfer", "manual", "deleteAttachment"]);
 
 /** The role check every money move starts with (403 with the reason). */
@@ -39,7 +50,7 @@ export function guardIntent(scope: Scope, intent: string, form: LedgerForm) {
 }
 
 /** novo: creates the title (or its installments) and opens the first. */
-export async function createTitleAction(scope: Scope, direction: TitleDirection, formData: FormData) {
+export async function createTitleAction(scope: Scope, direction: TitleDirection, formData: FormData, language: string) {
   const submission = parseForm(formData, titleCreateSchema);
   if (!submission) return malformed();
   if (submission.status !== "success") return reply("title", submission.reply(), 400);
@@ -59,6 +70,7 @@ export async function createTitleAction(scope: Scope, direction: TitleDirection,
     notes: v.notes,
   });
   if (!created.ok) {
+    if (created.reason === "rate" || created.reason === "fxAmount") return reply("title", submission.reply({ fieldErrors: rateFieldErrors(language, created.reason, v.currency, v.competenceDate) }), 400);
     const field = { party: "party", category: "categoryId", term: "paymentTermId", split: "amount" }[created.reason];
     return reply("title", submission.reply({ fieldErrors: { [field]: [E(created.reason)] } }), 400);
   }
@@ -66,7 +78,7 @@ export async function createTitleAction(scope: Scope, direction: TitleDirection,
 }
 
 /** editar/:id: every intent of the edit screen; `hooks` hear of a cancel or an edit once stored. */
-export async function titleAction(scope: Scope, direction: TitleDirection, id: string, formData: FormData, bucket: R2Bucket, hooks: TitleHooks = {}) {
+export async function titleAction(scope: Scope, direction: TitleDirection, id: string, formData: FormData, bucket: R2Bucket, hooks: TitleHooks = {}, language = "pt") {
   const title = await findTitle(scope.db, scope.agencyId, id, direction);
   if (!title) throw notFound();
   const intent = String(formData.get("intent") ?? "save");
@@ -78,7 +90,7 @@ export async function titleAction(scope: Scope, direction: TitleDirection, id: s
   const here = `${DIRECTION_PATH[direction]}/editar/${id}`;
   switch (intent) {
     case "save":
-      return saveTitle(scope, title, formData, hooks);
+      return saveTitle(scope, title, formData, hooks, language);
     case "settle": {
       const submission = parseForm(formData, settleSchema);
       if (!submission) return malformed();
@@ -131,7 +143,7 @@ export async function titleAction(scope: Scope, direction: TitleDirection, id: s
   }
 }
 
-async function saveTitle(scope: Scope, title: Title, formData: FormData, hooks: TitleHooks) {
+async function saveTitle(scope: Scope, title: Title, formData: FormData, hooks: TitleHooks, language: string) {
   const submission = parseForm(formData, titleEditSchema);
   if (!submission) return malformed();
   if (submission.status !== "success") return reply("title", submission.reply(), 400);
@@ -150,6 +162,7 @@ async function saveTitle(scope: Scope, title: Title, formData: FormData, hooks: 
   });
   if (!result.ok) {
     if (result.reason === "notFound") throw notFound();
+    if (result.reason === "rate" || result.reason === "fxAmount") return reply("title", submission.reply({ fieldErrors: rateFieldErrors(language, result.reason, v.currency, v.competenceDate) }), 400);
     const field = { party: "party", category: "categoryId", amountLocked: "amount" }[result.reason as string];
     if (field) return reply("title", submission.reply({ fieldErrors: { [field]: [E(result.reason)] } }), result.reason === "amountLocked" ? 409 : 400);
     return reply("title", submission.reply({ formErrors: [E(result.reason)] }), 409, { stale: result.reason === "stale", toast: { title: E(result.reason), variant: "destructive" } });
@@ -205,6 +218,8 @@ export async function statementAction(scope: Scope, formData: FormData, back: st
     const v = submission.value;
     const result = await transferBetween(scope, { fromAccountId: v.fromAccountId, toAccountId: v.toAccountId, date: v.date, amountCents: v.amount, description: v.description });
     if (!result.ok) {
+      // A foreign-currency account without a rate for the day (decision 0018).
+      if (result.reason === "rate") return reply("transfer", submission.reply({ fieldErrors: { date: ["fx.errors.noRate"] } }), 400);
       const field = { sameAccount: "toAccountId", fromAccount: "fromAccountId", toAccount: "toAccountId", accountDate: "date", currency: "toAccountId", amount: "amount" }[result.reason];
       return reply("transfer", submission.reply({ fieldErrors: { [field]: [E(result.reason)] } }), 400);
     }
@@ -216,6 +231,7 @@ export async function statementAction(scope: Scope, formData: FormData, back: st
   const v = submission.value;
   const result = await manualEntry(scope, { bankAccountId: v.bankAccountId, date: v.date, netCents: v.direction === "in" ? v.amount : -v.amount, categoryId: v.categoryId, description: v.description });
   if (!result.ok) {
+    if (result.reason === "rate") return reply("manual", submission.reply({ fieldErrors: { date: ["fx.errors.noRate"] } }), 400);
     const field = { account: "bankAccountId", accountDate: "date", category: "categoryId", amount: "amount" }[result.reason];
     return reply("manual", submission.reply({ fieldErrors: { [field]: [E(result.reason)] } }), 400);
   }

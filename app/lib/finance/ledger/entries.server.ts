@@ -16,7 +16,8 @@ import { and, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { financeEntry, financeTitle, intermediary, type EntryOrigin, type TitleDirection } from "~/db/schema";
 import { newId, nowIso } from "~/db/schema/columns";
 import { settlementNet, statusFor, type SettlementFigures } from "~/lib/finance/ledger/ledger";
-import { findBankAccount, findCategory, isId } from "~/lib/finance/ledger/titles.server";
+import { findBankAccount, findCategory, isId, titleRate } from "~/lib/finance/ledger/titles.server";
+import { BASE_CURRENCY, RATE_SCALE, tryToBrl } from "~/lib/finance/fx";
 import { MAX_CENTS } from "~/lib/finance/money";
 import { auditIfChanged, isUniqueViolation } from "~/lib/system/agencies.server";
 import { auditInsert } from "~/lib/platform/audit.server";
@@ -25,6 +26,20 @@ import { fail, ok, type Result } from "~/lib/platform/result";
 import type { Scope } from "~/lib/platform/scope.server";
 
 type EntryValues = typeof financeEntry.$inferInsert;
+
+/**
+ * An entry's rate and its net in BRL at it (decision 0018), converted once by
+ * fx.ts; null when the BRL amount is beyond exact integers. A settlement uses
+ * its title's stored rate (none for a title without one: the entry has none
+ * either and the cash DRE keeps it apart), a manual entry or a transfer on a
+ * foreign-currency account the rate of its day.
+ */
+export function entryFx(netCents: number, currency: string, rateE6: number | null): { fxRateE6: number | null; amountBrlCents: number | null } | null {
+  if (currency === BASE_CURRENCY) return { fxRateE6: RATE_SCALE, amountBrlCents: netCents };
+  if (rateE6 === null) return { fxRateE6: null, amountBrlCents: null };
+  const amountBrlCents = tryToBrl(netCents, currency, rateE6);
+  return amountBrlCents === null ? null : { fxRateE6: rateE6, amountBrlCents };
+}
 export type Entry = typeof financeEntry.$inferSelect;
 
 const ENTRY_COLUMNS = Object.entries(getTableColumns(financeEntry)) as [keyof EntryValues, unknown][];
@@ -95,6 +110,8 @@ export async function settleTitles(scope: Scope, common: SettleCommon, items: re
     const entryId = newId();
     entryIds.push(entryId);
     const net = settlementNet(title.direction, item);
+    const fx = entryFx(net, title.currency, title.fxRateE6);
+    if (!fx) return fail("figures", { titleId: title.id });
     statements.push(
       db
         .update(financeTitle)
@@ -128,6 +145,7 @@ export async function settleTitles(scope: Scope, common: SettleCommon, items: re
         intermediaryId: item.intermediaryId,
         netCents: net,
         currency: title.currency,
+        ...fx,
         // The DRE's category (the title's; triggers keep it if the title's changes).
         dreCategoryId: title.categoryId,
         description: common.description,
@@ -213,6 +231,9 @@ export async function reverseEntry(scope: Scope, entryId: string, date: string, 
     intermediaryId: entry.intermediaryId,
     netCents: -entry.netCents,
     currency: entry.currency,
+    // The same rate as the entry it undoes: the BRL figures cancel exactly.
+    fxRateE6: entry.fxRateE6,
+    amountBrlCents: entry.amountBrlCents === null ? null : -entry.amountBrlCents,
     categoryId: entry.categoryId,
     dreCategoryId: entry.dreCategoryId,
     reversesId: entry.id,
@@ -310,6 +331,8 @@ async function reverseTransfer(scope: Scope, entry: Entry, date: string, reason:
     date: day,
     netCents: -e.netCents,
     currency: e.currency,
+    fxRateE6: e.fxRateE6,
+    amountBrlCents: e.amountBrlCents === null ? null : -e.amountBrlCents,
     reversesId: e.id,
     transferId,
     description: reason,
@@ -340,7 +363,7 @@ async function reverseTransfer(scope: Scope, entry: Entry, date: string, reason:
 export const statusAfterReversal = (paidCents: number, principalCents: number, amountCents: number) => statusFor(paidCents - principalCents, amountCents);
 
 export type TransferInput = { fromAccountId: string; toAccountId: string; date: string; amountCents: number; description: string | null };
-export type TransferFailure = "sameAccount" | "fromAccount" | "toAccount" | "accountDate" | "currency" | "amount";
+export type TransferFailure = "sameAccount" | "fromAccount" | "toAccount" | "accountDate" | "currency" | "amount" | "rate";
 
 /** A transfer: the same amount out of one account and into another, a pair sharing `transfer_id`. */
 export async function transferBetween(scope: Scope, input: TransferInput): Promise<Result<{ transferId: string }, TransferFailure>> {
@@ -352,14 +375,20 @@ export async function transferBetween(scope: Scope, input: TransferInput): Promi
   if (!to || !to.active) return fail("toAccount");
   if (from.currency !== to.currency) return fail("currency");
   if (input.date < from.openingDate || input.date < to.openingDate) return fail("accountDate");
+  // Both accounts share the currency; a foreign one converts at the rate of the day.
+  const rate = await titleRate(scope, from.currency, input.date);
+  if (!rate) return fail("rate");
+  const outFx = entryFx(-input.amountCents, from.currency, rate.rateE6);
+  const inFx = entryFx(input.amountCents, from.currency, rate.rateE6);
+  if (!outFx || !inFx) return fail("amount");
   const transferId = newId();
   const outId = newId();
   const inId = newId();
   const base = { agencyId, date: input.date, transferId, currency: from.currency, description: input.description, createdBy: userId } as const;
   await db.batch([
     db.insert(financeEntry).values([
-      { ...base, id: outId, bankAccountId: from.id, kind: "transfer_out", netCents: -input.amountCents },
-      { ...base, id: inId, bankAccountId: to.id, kind: "transfer_in", netCents: input.amountCents },
+      { ...base, id: outId, bankAccountId: from.id, kind: "transfer_out", netCents: -input.amountCents, ...outFx },
+      { ...base, id: inId, bankAccountId: to.id, kind: "transfer_in", netCents: input.amountCents, ...inFx },
     ]),
     auditInsert(db, {
       agencyId,
@@ -375,7 +404,7 @@ export async function transferBetween(scope: Scope, input: TransferInput): Promi
 }
 
 export type ManualInput = { bankAccountId: string; date: string; netCents: number; categoryId: string; description: string };
-export type ManualFailure = "account" | "accountDate" | "category" | "amount";
+export type ManualFailure = "account" | "accountDate" | "category" | "amount" | "rate";
 
 /** A manual entry on an account (+ in, − out), with its category (a bank fee, interest earned, a deposit...). */
 export async function manualEntry(scope: Scope, input: ManualInput): Promise<Result<{ id: string }, ManualFailure>> {
@@ -385,6 +414,10 @@ export async function manualEntry(scope: Scope, input: ManualInput): Promise<Res
   if (!account || !account.active) return fail("account");
   if (input.date < account.openingDate) return fail("accountDate");
   if (!category || !category.active) return fail("category");
+  const rate = await titleRate(scope, account.currency, input.date);
+  if (!rate) return fail("rate");
+  const fx = entryFx(input.netCents, account.currency, rate.rateE6);
+  if (!fx) return fail("amount");
   const id = newId();
   await db.batch([
     db.insert(financeEntry).values({
@@ -395,6 +428,7 @@ export async function manualEntry(scope: Scope, input: ManualInput): Promise<Res
       date: input.date,
       netCents: input.netCents,
       currency: account.currency,
+      ...fx,
       categoryId: category.id,
       dreCategoryId: category.id,
       description: input.description,

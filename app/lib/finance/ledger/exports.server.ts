@@ -3,6 +3,7 @@
  * order, keyset batches), an account statement, and the DRE. Column names and
  * labels in the user's language (`label`); amounts as plain decimals ("1234.56").
  */
+import { BASE_CURRENCY, formatRate } from "~/lib/finance/fx";
 import type { TitleDirection } from "~/db/schema/finance";
 import { csvResponse } from "~/lib/kit/csv.server";
 import type { ListQuery } from "~/lib/kit/list";
@@ -54,7 +55,10 @@ export function titlesCsv(scope: Scope, direction: TitleDirection, query: ListQu
 
 export function statementCsv(statement: NonNullable<Awaited<ReturnType<typeof accountStatement>>>, label: Label, filename: string) {
   const c = (k: string) => label(`financeLedger.csv.${k}`);
-  const columns = [c("date"), c("kind"), c("description"), c("origin"), c("category"), c("net"), c("balance")];
+  // A foreign-currency account: each entry in reais too, with its rate (decision 0018).
+  const foreign = statement.account.currency !== BASE_CURRENCY;
+  const fxColumns = foreign ? [c("netBrl"), c("rate")] : [];
+  const columns = [c("date"), c("kind"), c("description"), c("origin"), c("category"), c("net"), c("balance"), ...fxColumns];
   const rows = [
     { [columns[0]!]: statement.from, [columns[1]!]: label("financeLedger.statement.opening"), [columns[6]!]: decimal(statement.openingCents) },
     ...statement.rows.map((r) => ({
@@ -65,6 +69,7 @@ export function statementCsv(statement: NonNullable<Awaited<ReturnType<typeof ac
       [columns[4]!]: r.categoryName ?? "",
       [columns[5]!]: decimal(r.netCents),
       [columns[6]!]: decimal(r.balanceCents),
+      ...(foreign ? { [columns[7]!]: r.amountBrlCents === null ? "" : decimal(r.amountBrlCents), [columns[8]!]: r.fxRateE6 === null ? "" : formatRate(r.fxRateE6).replace(",", ".") } : {}),
     })),
     { [columns[0]!]: statement.to, [columns[1]!]: label("financeLedger.statement.closing"), [columns[6]!]: decimal(statement.closingCents) },
   ];

@@ -11,6 +11,7 @@ import { bankAccount, chartAccount, financeDreTotal, financeEntry, financeTitle 
 import { buildDre, monthsBetween, runningBalance, type DreBasis, type DreCell } from "~/lib/finance/ledger/ledger";
 import { DRILL_PAGE_SIZE, STATEMENT_MAX_ROWS } from "~/lib/finance/ledger/report-params";
 import { findBankAccount } from "~/lib/finance/ledger/titles.server";
+import { BASE_CURRENCY } from "~/lib/finance/fx";
 import type { Scope } from "~/lib/platform/scope.server";
 
 
@@ -20,6 +21,9 @@ export type StatementRow = {
   kind: (typeof financeEntry.$inferSelect)["kind"];
   description: string | null;
   netCents: number;
+  /** net_cents in BRL at the entry's rate (decision 0018); null: no rate. */
+  amountBrlCents: number | null;
+  fxRateE6: number | null;
   principalCents: number;
   interestCents: number;
   fineCents: number;
@@ -57,6 +61,8 @@ export async function accountStatement(scope: Scope, accountId: string, from: st
       kind: financeEntry.kind,
       description: financeEntry.description,
       netCents: financeEntry.netCents,
+      amountBrlCents: financeEntry.amountBrlCents,
+      fxRateE6: financeEntry.fxRateE6,
       principalCents: financeEntry.principalCents,
       interestCents: financeEntry.interestCents,
       fineCents: financeEntry.fineCents,
@@ -89,9 +95,12 @@ export async function accountStatement(scope: Scope, accountId: string, from: st
 
 /**
  * The cells of the DRE for the months `from`..`to` ("YYYY-MM"), from the
- * trigger-kept finance_dre_total (migration 0017): one row per account, month and
- * currency, not the titles or entries behind them. A cell sums its currencies,
- * as the statement always has; rows emptied by cancellations and moves
+ * trigger-kept finance_dre_total (migrations 0017, 0032): one row per account,
+ * month and currency, not the titles or entries behind them. A cell is in BRL:
+ * the rows of currency 'BRL' hold every title and entry converted at its own
+ * rate (amount_brl_cents); a foreign-currency row is what has no rate (written
+ * before rates were kept) and is left out, never added to reais
+ * (`dreUnconverted` counts it). Rows emptied by cancellations and moves
  * (items = 0) are not cells. The rules (which titles and entries, which date,
  * which sign) are the triggers'; tests/integration/finance-dre-aggregate.test.ts
  * checks them against the titles and entries.
@@ -102,7 +111,7 @@ export async function dreCells(scope: Scope, basis: DreBasis, fromMonth: string,
   const rows = await db
     .select({ categoryId: t.categoryId, month: t.month, items: t.items, amountCents: t.amountCents })
     .from(t)
-    .where(and(eq(t.agencyId, agencyId), eq(t.basis, basis), gte(t.month, fromMonth), lte(t.month, toMonth)));
+    .where(and(eq(t.agencyId, agencyId), eq(t.basis, basis), gte(t.month, fromMonth), lte(t.month, toMonth), eq(t.currency, BASE_CURRENCY)));
   // Summed here, not by GROUP BY (a temporary b-tree D1 would count twice).
   const cells = new Map<string, DreCell & { items: number }>();
   for (const r of rows) {
@@ -115,7 +124,19 @@ export async function dreCells(scope: Scope, basis: DreBasis, fromMonth: string,
   return [...cells.values()].filter((c) => c.items !== 0).map(({ categoryId, month, signedCents }) => ({ categoryId, month, signedCents }));
 }
 
-/** The DRE of the year (month columns). */
+/** How many titles (competence) or entries (cash) of the months have no rate, by currency: left out of the BRL figures. */
+export async function dreUnconverted(scope: Scope, basis: DreBasis, fromMonth: string, toMonth: string): Promise<{ currency: string; items: number }[]> {
+  const t = financeDreTotal;
+  const rows = await scope.db
+    .select({ currency: t.currency, items: t.items })
+    .from(t)
+    .where(and(eq(t.agencyId, scope.agencyId), eq(t.basis, basis), gte(t.month, fromMonth), lte(t.month, toMonth), ne(t.currency, BASE_CURRENCY)));
+  const by = new Map<string, number>();
+  for (const r of rows) by.set(r.currency, (by.get(r.currency) ?? 0) + r.items);
+  return [...by].filter(([, items]) => items !== 0).map(([currency, items]) => ({ currency, items }));
+}
+
+/** The DRE of the year (month columns), in BRL. */
 export async function incomeStatement(scope: Scope, basis: DreBasis, year: number) {
   const fromMonth = `${year}-01`;
   const toMonth = `${year}-12`;
@@ -156,7 +177,10 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
         description: financeTitle.description,
         installmentNo: financeTitle.installmentNo,
         installmentCount: financeTitle.installmentCount,
-        signedCents: sql<number>`case when ${financeTitle.direction} = 'receivable' then ${financeTitle.amountCents} else -${financeTitle.amountCents} end`,
+        // In BRL at the title's rate (the DRE's unit); the title's own currency and amount beside it.
+        signedCents: sql<number>`case when ${financeTitle.direction} = 'receivable' then coalesce(${financeTitle.amountBrlCents}, ${financeTitle.amountCents}) else -coalesce(${financeTitle.amountBrlCents}, ${financeTitle.amountCents}) end`,
+        currency: financeTitle.currency,
+        amountCents: sql<number>`case when ${financeTitle.direction} = 'receivable' then ${financeTitle.amountCents} else -${financeTitle.amountCents} end`,
       })
       .from(financeTitle)
       .where(
@@ -164,6 +188,8 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
           eq(financeTitle.agencyId, agencyId),
           eq(financeTitle.categoryId, categoryId),
           ne(financeTitle.status, "cancelled"),
+          // What has no rate is not in the figure (dreCells).
+          sql`(${financeTitle.amountBrlCents} is not null or ${financeTitle.currency} = 'BRL')`,
           // After a cursor the seek starts at the cursor: the period's start only filters (unary +).
           after ? sql`+${financeTitle.competenceDate} >= ${fromDay}` : gte(financeTitle.competenceDate, fromDay),
           lte(financeTitle.competenceDate, toDay),
@@ -172,7 +198,7 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
       )
       .orderBy(asc(financeTitle.competenceDate), asc(financeTitle.id))
       .limit(limit);
-    return page(rows.map((r) => ({ ...r, kind: null as string | null, titleId: r.id as string | null, signedCents: Number(r.signedCents) })));
+    return page(rows.map((r) => ({ ...r, kind: null as string | null, titleId: r.id as string | null, signedCents: Number(r.signedCents), amountCents: Number(r.amountCents) })));
   }
   const rows = await db
     .select({
@@ -184,7 +210,9 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
       installmentNo: financeTitle.installmentNo,
       installmentCount: financeTitle.installmentCount,
       titleId: financeEntry.titleId,
-      signedCents: financeEntry.netCents,
+      signedCents: sql<number>`coalesce(${financeEntry.amountBrlCents}, ${financeEntry.netCents})`,
+      currency: financeEntry.currency,
+      amountCents: financeEntry.netCents,
     })
     .from(financeEntry)
     .leftJoin(financeTitle, and(eq(financeTitle.id, financeEntry.titleId), eq(financeTitle.agencyId, agencyId)))
@@ -195,6 +223,7 @@ export async function dreDrillDown(scope: Scope, basis: DreBasis, categoryId: st
         eq(financeEntry.dreCategoryId, categoryId),
         inArray(financeEntry.kind, ["settlement", "reversal", "manual"]),
         isNull(financeEntry.transferId),
+        sql`(${financeEntry.amountBrlCents} is not null or ${financeEntry.currency} = 'BRL')`,
         after ? sql`+${financeEntry.date} >= ${fromDay}` : gte(financeEntry.date, fromDay),
         lte(financeEntry.date, toDay),
         after ? sql`(${financeEntry.date}, ${financeEntry.id}) > (${after.date}, ${after.id})` : undefined,

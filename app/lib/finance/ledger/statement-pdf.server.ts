@@ -15,6 +15,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import { fitText as fit, textWidth, winAnsiSafe } from "~/lib/kit/table-pdf.server";
 import type { accountStatement } from "~/lib/finance/ledger/reports.server";
 import { formatCalendarDate, formatDateTime, formatMoney } from "~/lib/platform/format";
+import { BASE_CURRENCY } from "~/lib/finance/fx";
 
 export type AccountStatement = NonNullable<Awaited<ReturnType<typeof accountStatement>>>;
 type Label = (key: string, values?: Record<string, string | number>) => string;
@@ -41,13 +42,15 @@ const GRAY = rgb(0.4, 0.4, 0.4);
 const RED = rgb(0.7, 0.1, 0.1);
 const RULE = rgb(0.75, 0.75, 0.75);
 
-type Column = { key: "date" | "movement" | "inflow" | "outflow" | "balance"; width: number; right?: boolean };
+type Column = { key: "date" | "movement" | "inflow" | "outflow" | "brl" | "balance"; width: number; right?: boolean };
 
 /** The statement's PDF bytes. */
 export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array<ArrayBuffer>> {
   const { statement, language, label } = input;
   const currency = statement.account.currency;
   const money = (cents: number) => formatMoney(cents, currency, language);
+  // A foreign-currency account shows each entry in reais too, at the entry's rate (decision 0018).
+  const foreign = currency !== BASE_CURRENCY;
   const day = (iso: string) => formatCalendarDate(iso, language, "short");
 
   const doc = await PDFDocument.create();
@@ -61,12 +64,13 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
   doc.setLanguage(language === "en" ? "en" : language === "es" ? "es" : "pt-BR");
 
   const inner = PAGE_W - 2 * MARGIN;
-  const fixed = 54 + 72 + 72 + 80;
+  const fixed = 54 + 72 + 72 + 80 + (foreign ? 80 : 0);
   const columns: Column[] = [
     { key: "date", width: 54 },
     { key: "movement", width: inner - fixed },
     { key: "inflow", width: 72, right: true },
     { key: "outflow", width: 72, right: true },
+    ...(foreign ? [{ key: "brl" as const, width: 80, right: true }] : []),
     { key: "balance", width: 80, right: true },
   ];
   const headings: Record<Column["key"], string> = {
@@ -74,6 +78,7 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
     movement: label("financeLedger.statement.pdf.movementOrigin"),
     inflow: label("financeLedger.statement.inflows"),
     outflow: label("financeLedger.statement.outflows"),
+    brl: label("fx.used.brl"),
     balance: label("financeLedger.fields.balance"),
   };
 
@@ -148,6 +153,7 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
       date: { value: day(r.date) },
       movement: { value: r.description ? `${kind}: ${r.description}` : kind },
       ...(r.netCents >= 0 ? { inflow: { value: money(r.netCents) } } : { outflow: { value: money(-r.netCents), color: RED } }),
+      ...(foreign ? { brl: r.amountBrlCents === null ? { value: label("fx.used.none"), color: GRAY } : { value: formatMoney(r.amountBrlCents, BASE_CURRENCY, language), color: r.amountBrlCents < 0 ? RED : undefined } } : {}),
       balance: { value: money(r.balanceCents), color: r.balanceCents < 0 ? RED : undefined },
       ...(note ? { note } : {}),
     });

@@ -9,6 +9,8 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { agent, bankAccount, chartAccount, client, financeEntry, financeTitle, intermediary, paymentTerm, provider, supplier } from "~/db/schema";
 import type { TitleDirection, TitlePartyKind } from "~/db/schema/finance";
 import { newId, nowIso } from "~/db/schema/columns";
+import { rateFor, type UsedRate } from "~/lib/finance/cambio/cambio.server";
+import { tryToBrl } from "~/lib/finance/fx";
 import { termSchedule } from "~/lib/finance/schedule";
 import { statusFor } from "~/lib/finance/ledger/ledger";
 import { buildSearchText } from "~/lib/kit/search-text";
@@ -79,7 +81,27 @@ export type TitleInput = {
   notes: string | null;
 };
 
-export type TitleFieldError = "party" | "category" | "term" | "split";
+/** rate: no rate of the currency for the competence day (nor the 7 before); fxAmount: the amount in BRL is beyond exact integers. */
+export type TitleFieldError = "party" | "category" | "term" | "split" | "rate" | "fxAmount";
+
+/**
+ * The rate a title keeps (decision 0018): its currency's rate of the competence
+ * day, or the latest of the 7 days before (cambio `rateFor`); BRL is 1. Null:
+ * there is none — the writer refuses, never a silent 1:1.
+ */
+export const titleRate = (scope: Pick<Scope, "db" | "agencyId">, currency: string, competenceDate: string) => rateFor(scope, currency, competenceDate);
+
+
+/**
+ * A title's rate columns and its amount in BRL at that rate — converted by
+ * fx.ts, rounded once (half to even) — or null when the BRL amount is beyond
+ * exact integers. Each installment converts its own cents.
+ */
+export function titleFxValues(amountCents: number, rate: UsedRate) {
+  const amountBrlCents = tryToBrl(amountCents, rate.currency, rate.rateE6);
+  if (amountBrlCents === null) return null;
+  return { fxRateE6: rate.rateE6, fxRateDate: rate.date, fxRateSource: rate.source, amountBrlCents };
+}
 
 /** The installments `input` gives: one title, or the term's schedule from the competence date. */
 export async function plannedInstallments(db: Db, agencyId: string, input: Pick<TitleInput, "paymentTermId" | "amountCents" | "competenceDate" | "dueDate">) {
@@ -113,10 +135,15 @@ export async function createTitles(scope: Scope, input: TitleInput): Promise<Res
   if (refs.field) return fail(refs.field);
   const plan = await plannedInstallments(scope.db, scope.agencyId, input);
   if (!plan.ok) return fail(plan.reason);
+  const rate = await titleRate(scope, input.currency, input.competenceDate);
+  if (!rate) return fail("rate");
   const { db, agencyId, userId, ip } = scope;
   const groupId = newId();
-  const rows = plan.rows.map((r) => ({
+  const fx = plan.rows.map((r) => titleFxValues(r.amountCents, rate));
+  if (fx.some((f) => f === null)) return fail("fxAmount");
+  const rows = plan.rows.map((r, i) => ({
     ...titleRow({ agencyId, userId }, input, refs.partyName, { groupId, no: r.no, count: r.count, dueDate: r.dueDate, amountCents: r.amountCents }),
+    ...fx[i]!,
     paymentTermId: plan.termId,
   }));
   const audits = rows.map((r) => titleCreateAudit({ db, agencyId, userId, ip }, r));
@@ -128,15 +155,20 @@ export async function createTitles(scope: Scope, input: TitleInput): Promise<Res
  * One title (a single installment) as batch statements — the insert and its audit
  * row — for a module that writes it together with its own rows in one db.batch
  * (commissions: one payable per agent with the lines it pays). The caller has
- * checked the party and category; origin and reference are the caller's.
+ * checked the party and category and read the rate (`titleRate`, refusing
+ * when there is none); origin and reference are the caller's. Null when the
+ * amount in BRL is beyond exact integers.
  */
 export function titleInsertStatements(
   scope: Pick<Scope, "db" | "agencyId" | "userId" | "ip">,
-  input: Omit<TitleInput, "paymentTermId"> & { originKind: Title["originKind"]; originId: string | null; partyName: string },
+  input: Omit<TitleInput, "paymentTermId"> & { originKind: Title["originKind"]; originId: string | null; partyName: string; rate: UsedRate },
 ) {
   const { db, agencyId, userId } = scope;
+  const fx = titleFxValues(input.amountCents, input.rate);
+  if (!fx) return null;
   const row = {
     ...titleRow({ agencyId, userId }, input, input.partyName, { groupId: newId(), no: 1, count: 1, dueDate: input.dueDate, amountCents: input.amountCents }),
+    ...fx,
     originKind: input.originKind,
     originId: input.originId,
   };
@@ -229,6 +261,17 @@ export async function updateTitle(scope: Scope, id: string, version: number, edi
   if (amountChanges && before.paidCents > 0) return fail("amountLocked", { current: before });
   const refs = await checkRefs(scope, { ...edit, direction: before.direction });
   if (refs.field) return fail(refs.field);
+  // A new amount, currency or competence day takes the rate again (and its BRL amount);
+  // otherwise the stored rate stays (a rate typed later for that day does not move it).
+  // A title written before rates were kept ("no rate") takes one when its day has one, and keeps none otherwise.
+  const reprice = amountChanges || edit.competenceDate !== before.competenceDate;
+  let fx: NonNullable<ReturnType<typeof titleFxValues>> | null = null;
+  if (reprice || before.fxRateE6 === null) {
+    const rate = await titleRate(scope, edit.currency, edit.competenceDate);
+    if (!rate && reprice) return fail("rate");
+    fx = rate ? titleFxValues(edit.amountCents, rate) : null;
+    if (rate && !fx) return fail("fxAmount");
+  }
   const values = {
     partyKind: edit.partyKind,
     partyId: edit.partyId,
@@ -240,6 +283,7 @@ export async function updateTitle(scope: Scope, id: string, version: number, edi
     amountCents: edit.amountCents,
     currency: edit.currency,
     notes: edit.notes,
+    ...fx,
   };
   const changes = changedFields(before as Record<string, unknown>, values);
   if (Object.keys(changes).length === 0) return ok({ changed: [] });

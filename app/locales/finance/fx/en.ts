@@ -15,7 +15,16 @@ export default {
     hints: {
       rate: "How many reais one unit of the currency is worth on that day, up to 6 decimals (e.g. 5.4321).",
     },
-    sources: { manual: "Manual", csv: "CSV import", provider: "Provider" },
+    sources: { manual: "Manual", csv: "CSV import", provider: "Provider", base: "Base (real)" },
+    used: {
+      rate: "Exchange rate",
+      brl: "Amount in reais",
+      value: "{{rate}} of {{date}} ({{source}})",
+      missing: "No rate: this title was written before rates were kept and is left out of the amounts in reais until it is saved with a rate of its day.",
+      saleRate: "Sale exchange rate",
+      saleMissing: "No rate: this sale was confirmed before rates were kept.",
+      none: "no rate",
+    },
     filters: { from: "From (date)", to: "To (date)" },
     errors: {
       currency: "Choose a currency the agency has enabled.",
@@ -25,6 +34,8 @@ export default {
       taken: "This currency already has another rate on this date. Tick “replace” to change it.",
       duplicateInFile: "This currency and date appear more than once in the file.",
       noRate: "There is no rate for this currency on the date (nor in the 7 days before). Add it in Currency Exchange.",
+      noRateOn: "There is no rate for {{currency}} on {{date}} (nor in the 7 days before). Add it in Currency Exchange.",
+      brlAmount: "The amount in reais is beyond the limit.",
       amount: "Enter a valid amount for the currency.",
     },
     rates: {

@@ -15,7 +15,16 @@ export default {
     hints: {
       rate: "Cuántos reales vale una unidad de la moneda ese día, hasta 6 decimales (ej.: 5,4321).",
     },
-    sources: { manual: "Manual", csv: "Importación CSV", provider: "Proveedor" },
+    sources: { manual: "Manual", csv: "Importación CSV", provider: "Proveedor", base: "Base (real)" },
+    used: {
+      rate: "Cotización",
+      brl: "Importe en reales",
+      value: "{{rate}} del {{date}} ({{source}})",
+      missing: "Sin cotización: este título se grabó antes de que se guardaran las cotizaciones y queda fuera de los importes en reales hasta que se guarde con una cotización de su día.",
+      saleRate: "Cotización de la venta",
+      saleMissing: "Sin cotización: esta venta se confirmó antes de que se guardaran las cotizaciones.",
+      none: "sin cotización",
+    },
     filters: { from: "Desde (fecha)", to: "Hasta (fecha)" },
     errors: {
       currency: "Elija una moneda habilitada por la agencia.",
@@ -25,6 +34,8 @@ export default {
       taken: "Ya existe otra cotización para esta moneda en esta fecha. Marque «reemplazar» para cambiarla.",
       duplicateInFile: "Esta moneda y fecha aparecen más de una vez en el archivo.",
       noRate: "No hay cotización de esta moneda para la fecha (ni en los 7 días anteriores). Regístrela en Cambio.",
+      noRateOn: "No hay cotización de {{currency}} el {{date}} (ni en los 7 días anteriores). Regístrela en Cambio.",
+      brlAmount: "El importe en reales supera el límite.",
       amount: "Ingrese un importe válido para la moneda.",
     },
     rates: {

@@ -15,7 +15,16 @@ const fxPt = {
     hints: {
       rate: "Quantos reais vale uma unidade da moeda nesse dia, até 6 casas decimais (ex.: 5,4321).",
     },
-    sources: { manual: "Manual", csv: "Importação CSV", provider: "Provedor" },
+    sources: { manual: "Manual", csv: "Importação CSV", provider: "Provedor", base: "Base (real)" },
+    used: {
+      rate: "Cotação",
+      brl: "Valor em reais",
+      value: "{{rate}} de {{date}} ({{source}})",
+      missing: "Sem cotação: este título foi gravado antes de as cotações serem guardadas e fica fora dos valores em reais até ser salvo com uma cotação do dia.",
+      saleRate: "Cotação da venda",
+      saleMissing: "Sem cotação: esta venda foi confirmada antes de as cotações serem guardadas.",
+      none: "sem cotação",
+    },
     filters: { from: "De (data)", to: "Até (data)" },
     errors: {
       currency: "Escolha uma moeda habilitada pela agência.",
@@ -25,6 +34,8 @@ const fxPt = {
       taken: "Já existe outra cotação para esta moeda nesta data. Marque “substituir” para trocá-la.",
       duplicateInFile: "Esta moeda e data aparecem mais de uma vez no arquivo.",
       noRate: "Não há cotação desta moeda para a data (nem nos 7 dias anteriores). Cadastre-a em Câmbio.",
+      noRateOn: "Não há cotação de {{currency}} em {{date}} (nem nos 7 dias anteriores). Cadastre-a em Câmbio.",
+      brlAmount: "O valor em reais passa do limite.",
       amount: "Informe um valor válido para a moeda.",
     },
     rates: {

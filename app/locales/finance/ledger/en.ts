@@ -202,7 +202,8 @@ export default {
     },
     dre: {
       title: "Income statement",
-      subtitle: "Result by month, by the chart of accounts.",
+      subtitle: "Result by month, by the chart of accounts, in reais (each foreign-currency amount at the rate it used).",
+      unconverted: "Left out of these figures for having no rate (written before rates were kept): {{list}}. Save them with the rate of their day to include them.",
       basis: "Basis",
       bases: { competence: "Accrual (titles)", cash: "Cash (settlements and entries)" },
       year: "Year",
@@ -229,6 +230,8 @@ export default {
     },
     references: { titles_one: "{{count}} receivable or payable", titles_other: "{{count}} receivables or payables" },
     csv: {
+      netBrl: "amount_brl",
+      rate: "rate",
       description: "description",
       document: "document",
       party: "party",

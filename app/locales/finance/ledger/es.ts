@@ -202,7 +202,8 @@ export default {
     },
     dre: {
       title: "Estado de resultados",
-      subtitle: "Resultado por mes, según el plan de cuentas.",
+      subtitle: "Resultado por mes, por el plan de cuentas, en reales (cada importe en moneda extranjera a la cotización que usó).",
+      unconverted: "Fuera de estos valores por no tener cotización (grabados antes de que se guardaran las cotizaciones): {{list}}. Guárdelos con la cotización de su día para incluirlos.",
       basis: "Criterio",
       bases: { competence: "Devengo (títulos)", cash: "Caja (liquidaciones y asientos)" },
       year: "Año",
@@ -229,6 +230,8 @@ export default {
     },
     references: { titles_one: "{{count}} cuenta por cobrar o por pagar", titles_other: "{{count}} cuentas por cobrar o por pagar" },
     csv: {
+      netBrl: "importe_brl",
+      rate: "cotizacion",
       description: "descripcion",
       document: "documento",
       party: "persona",

@@ -202,7 +202,8 @@ const financeLedgerPt = {
     },
     dre: {
       title: "DRE",
-      subtitle: "Demonstração do resultado por mês, pelo plano de contas.",
+      subtitle: "Resultado por mês, pelo plano de contas, em reais (cada valor em moeda estrangeira pela cotação que usou).",
+      unconverted: "Fora destes valores, por não terem cotação (gravados antes de as cotações serem guardadas): {{list}}. Salve-os com a cotação do dia para incluí-los.",
       basis: "Regime",
       bases: { competence: "Competência (títulos)", cash: "Caixa (baixas e lançamentos)" },
       year: "Ano",
@@ -229,6 +230,8 @@ const financeLedgerPt = {
     },
     references: { titles_one: "{{count}} conta a receber ou a pagar", titles_other: "{{count}} contas a receber ou a pagar" },
     csv: {
+      netBrl: "valor_brl",
+      rate: "cotacao",
       description: "descricao",
       document: "documento",
       party: "pessoa",

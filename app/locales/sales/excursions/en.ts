@@ -168,6 +168,7 @@ const excursionsEn = {
     },
     errors: {
       generic: "This change could not be made.",
+      rate: "There is no rate for the sale's currency on the sale date (nor in the 7 days before): add it in Currency Exchange.",
       excursion: "Pick an excursion of the agency.",
       client: "Pick a registered client.",
       notSelling: "This excursion is not open for sale.",

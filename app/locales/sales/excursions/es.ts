@@ -168,6 +168,7 @@ const excursionsEs = {
     },
     errors: {
       generic: "No fue posible hacer este cambio.",
+      rate: "No hay cotización de la moneda de la venta para la fecha de la venta (ni en los 7 días anteriores): regístrela en Cambio.",
       excursion: "Elija una excursión de la agencia.",
       client: "Elija un cliente registrado.",
       notSelling: "Esta excursión no está abierta a la venta.",

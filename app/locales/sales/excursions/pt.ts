@@ -167,6 +167,7 @@ const excursionsPt = {
     },
     errors: {
       generic: "Não foi possível fazer esta alteração.",
+      rate: "Não há cotação da moeda da venda para a data da venda (nem nos 7 dias anteriores): cadastre-a em Câmbio.",
       excursion: "Escolha uma excursão da agência.",
       client: "Escolha um cliente cadastrado.",
       notSelling: "Esta excursão não está aberta para venda.",

@@ -9,7 +9,8 @@ import { SectionCard } from "~/components/ui/SectionCard";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { DRE_BASES, type DreLine, type DreRow } from "~/lib/finance/ledger/ledger";
 import { DRILL_PAGE_SIZE, dreParams, drillCursorParam } from "~/lib/finance/ledger/report-params";
-import { dreDrillDown, incomeStatement } from "~/lib/finance/ledger/reports.server";
+import { dreDrillDown, dreUnconverted, incomeStatement } from "~/lib/finance/ledger/reports.server";
+import { BASE_CURRENCY } from "~/lib/finance/fx";
 import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
 import { formatNumber } from "~/lib/platform/format";
 import { translate } from "~/lib/platform/translate";
@@ -26,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await ensureFinanceDefaults(scope.db, scope.agencyId);
   const today = todayIn(scope.timeZone);
   const { year, basis, drill } = dreParams(new URL(request.url).searchParams, today);
-  const dre = await incomeStatement(scope, basis, year);
+  const [dre, unconverted] = await Promise.all([incomeStatement(scope, basis, year), dreUnconverted(scope, basis, `${year}-01`, `${year}-12`)]);
   let detail = null;
   if (drill) {
     const row = dre.rows.find((r) => r.categoryId === drill.categoryId);
@@ -38,7 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const totalCents = row && row.nature !== "revenue" ? -shown : shown;
     detail = { categoryId: drill.categoryId, name: row ? `${row.code} ${row.name}` : "", month: drill.month, rows, next: next ? drillCursorParam(next) : null, paged: drill.after !== null, totalCents };
   }
-  return { year, basis, dre, detail, currency: scope.currency, documentTitle: getI18n(context).t("financeLedger.dre.title") };
+  // The DRE is in reais: every figure converted at its own rate (decision 0018).
+  return { year, basis, dre, detail, unconverted, currency: BASE_CURRENCY, documentTitle: getI18n(context).t("financeLedger.dre.title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
@@ -53,7 +55,7 @@ const SECTIONS: { nature: DreRow["nature"]; line: DreLine["key"]; after?: DreLin
 export default function IncomeStatement({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const day = useDay();
-  const { year, basis, dre, detail, currency } = loaderData;
+  const { year, basis, dre, detail, currency, unconverted } = loaderData;
   const monthLabel = (m: string) => new Intl.DateTimeFormat(i18n.language, { month: "short", timeZone: "UTC" }).format(new Date(`${m}-15T12:00:00Z`));
   const cellHref = (categoryId: string, month: string | null, after?: string) =>
     `?year=${year}&basis=${basis}&category=${categoryId}${month ? `&month=${month}` : ""}${after ? `&after=${encodeURIComponent(after)}` : ""}#dre-detail`;
@@ -117,6 +119,11 @@ export default function IncomeStatement({ loaderData }: Route.ComponentProps) {
         </Flex>
       </Form>
       {dre.rows.length === 0 && <Notice tone="info">{t("financeLedger.dre.noData")}</Notice>}
+      {unconverted.length > 0 && (
+        <Notice tone="warning" testId="dre-unconverted">
+          {t("financeLedger.dre.unconverted", { list: unconverted.map((u) => `${u.currency} (${u.items})`).join(", ") })}
+        </Notice>
+      )}
       <div className="list-table">
         <Table.Root variant="surface" size="1" data-testid="dre-table">
           <Table.Header>

@@ -18,6 +18,7 @@ import { notFound } from "~/lib/platform/http";
 import { translate } from "~/lib/platform/translate";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
+import { BASE_CURRENCY, displayRate } from "~/lib/finance/fx";
 import type { Route } from "./+types/extrato-de-contas";
 import { todayIn } from "~/lib/platform/time-zone";
 
@@ -62,7 +63,8 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
   const day = useDay();
   const navigation = useNavigation();
   const { statement, accounts, from, to } = loaderData;
-  const currency = statement?.account.currency ?? "BRL";
+  const currency = statement?.account.currency ?? BASE_CURRENCY;
+  const foreign = currency !== BASE_CURRENCY;
   const search = statement ? `?account=${statement.account.id}&from=${from}&to=${to}` : "";
   return (
     <Flex direction="column" gap="4" data-testid="statement-screen" className="printable">
@@ -145,13 +147,14 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
                   <Table.ColumnHeaderCell>{t("financeLedger.statement.origin")}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell className="list-secondary">{t("financeLedger.fields.category")}</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell style={{ textAlign: "right" }}>{t("financeLedger.fields.amount")}</Table.ColumnHeaderCell>
+                  {foreign && <Table.ColumnHeaderCell style={{ textAlign: "right" }}>{t("fx.used.brl")}</Table.ColumnHeaderCell>}
                   <Table.ColumnHeaderCell style={{ textAlign: "right" }}>{t("financeLedger.fields.balance")}</Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 <Table.Row>
                   <Table.Cell>{day(from)}</Table.Cell>
-                  <Table.Cell colSpan={4}>
+                  <Table.Cell colSpan={foreign ? 5 : 4}>
                     <Text weight="medium">{t("financeLedger.statement.opening")}</Text>
                   </Table.Cell>
                   <Table.Cell style={{ textAlign: "right" }}>
@@ -160,7 +163,7 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
                 </Table.Row>
                 {statement.rows.length === 0 && (
                   <Table.Row>
-                    <Table.Cell colSpan={6}>
+                    <Table.Cell colSpan={foreign ? 7 : 6}>
                       <Text color="gray">{t("financeLedger.statement.noMovements")}</Text>
                     </Table.Cell>
                   </Table.Row>
@@ -215,6 +218,21 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
                     <Table.Cell style={{ textAlign: "right" }}>
                       <Money cents={r.netCents} currency={currency} signed />
                     </Table.Cell>
+                    {foreign && (
+                      // Both currencies on a foreign-currency account: the reais at the entry's own rate (decision 0018).
+                      <Table.Cell style={{ textAlign: "right" }} data-testid="statement-brl" data-cents={r.amountBrlCents ?? ""}>
+                        {r.amountBrlCents === null || r.fxRateE6 === null ? (
+                          <Text color="gray">{t("fx.used.none")}</Text>
+                        ) : (
+                          <Flex direction="column" align="end">
+                            <Money cents={r.amountBrlCents} currency={BASE_CURRENCY} signed />
+                            <Text size="1" color="gray">
+                              {displayRate(r.fxRateE6, i18n.language)}
+                            </Text>
+                          </Flex>
+                        )}
+                      </Table.Cell>
+                    )}
                     <Table.Cell style={{ textAlign: "right" }}>
                       <Money cents={r.balanceCents} currency={currency} signed />
                     </Table.Cell>
@@ -222,7 +240,7 @@ export default function Statement({ loaderData, actionData }: Route.ComponentPro
                 ))}
                 <Table.Row>
                   <Table.Cell>{day(to)}</Table.Cell>
-                  <Table.Cell colSpan={4}>
+                  <Table.Cell colSpan={foreign ? 5 : 4}>
                     <Text weight="bold">{t("financeLedger.statement.closing")}</Text>
                   </Table.Cell>
                   <Table.Cell style={{ textAlign: "right" }}>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TitleEditPanels } from "~/components/finance/ledger/TitleEditPanels";
 import { TitleForm } from "~/components/finance/ledger/TitleForm";
+import { FxRateUsed } from "~/components/finance/cambio/FxRateUsed";
 import { TitleStatusBadge } from "~/components/finance/ledger/Money";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
@@ -101,14 +102,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const scope = requireScope(context, request);
   const direction = directionOf(request);
   const formData = await request.formData();
-  if (!params.id) return createTitleAction(scope, direction, formData);
+  const language = getI18n(context).language;
+  if (!params.id) return createTitleAction(scope, direction, formData, language);
   // A commission payable cancelled returns its commission lines to released (commissionHooks).
-  if (direction !== "receivable") return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, commissionHooks());
+  if (direction !== "receivable") return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, commissionHooks(), language);
   // A receivable's charge at the payment provider follows it (cancel, amount, due date).
   const deps = paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx);
   if (isChargeIntent(formData.get("intent"))) return chargeAction(scope, deps, params.id, formData, `${DIRECTION_PATH[direction]}/editar/${params.id}`);
   // And the sale's commissions are released as the client pays (withCommissionHooks).
-  return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, withCommissionHooks(chargeHooks(deps)));
+  return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, withCommissionHooks(chargeHooks(deps)), language);
 }
 
 export default function TitleScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -152,6 +154,9 @@ export default function TitleScreen({ loaderData, actionData }: Route.ComponentP
         lastResult={answer?.form === "title" ? answer.result : undefined}
         cancelHref={list}
       />
+      {edit && (
+        <FxRateUsed currency={edit.title.currency} rateE6={edit.title.fxRateE6} rateDate={edit.title.fxRateDate} source={edit.title.fxRateSource} brlCents={edit.title.amountBrlCents} />
+      )}
       {edit && loaderData.payments && (
         <ChargePanel status={edit.title.status} payments={loaderData.payments} canManage={loaderData.canManage} answer={actionData as never} />
       )}
