@@ -30,6 +30,7 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("arquivos/:kind/:id", "routes/files.ts"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
+  route("dev/mailbox/:id/:index", "routes/dev-mailbox.attachment.ts"),
   // The local Asaas simulator's payments and actions (development and tests; 404 in production).
   route("dev/asaas", "routes/dev-asaas.tsx"),
   // The signed-in user's notifications (list, mark read); live updates come through /parties/.

@@ -35,6 +35,7 @@ export function getMailer(context: Ctx): Mailer {
   return {
     db: getDb(context),
     encryptionKey: getEnv(context).DATA_ENCRYPTION_KEY,
+    files: getEnv(context).FILES,
     waitUntil: ctx ? (promise) => ctx.waitUntil(promise) : undefined,
   };
 }

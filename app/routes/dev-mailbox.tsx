@@ -43,6 +43,14 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
             To: <span data-testid="mail-to">{m.to}</span> · {m.createdAt}
           </Text>
           <pre style={{ whiteSpace: "pre-wrap", fontFamily: "inherit" }}>{linkify(m.text)}</pre>
+          {m.attachments?.map((a, i) => (
+            <Text as="p" size="2" key={a.key}>
+              📎{" "}
+              <a href={`/dev/mailbox/${m.id}/${i}`} data-testid="mail-attachment">
+                {a.filename}
+              </a>
+            </Text>
+          ))}
         </Card>
       ))}
       <KeysetPager query={query} spec={OUTBOX_LIST} page={page} />

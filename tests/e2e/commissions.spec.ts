@@ -12,6 +12,10 @@ const TEXT = {
   en: { title: "Commissions", policy: "When the sale is confirmed", save: "Save", saved: "Release policy saved.", payable: "Commissions of", payables: "Payables" },
 } as const;
 const USER = { pt: "admin@sol.example", en: "admin@mar.example" } as const;
+const CARD = {
+  pt: { custom: "Própria desta venda", agent: "A do vendedor", percent: "Percentual", save: "Salvar comissão", saved: /Comissão da venda \d+ salva/, own: "regra própria desta venda, 7,5 %", seller: "regra do vendedor" },
+  en: { custom: "This sale's own", agent: "The seller's", percent: "Percentage", save: "Save commission", saved: /Commission of sale \d+ saved/, own: "this sale's own rule, 7.5 %", seller: "the seller's rule" },
+} as const;
 
 for (const lang of ["pt", "en"] as const) {
   test(`commissions (${lang}): pay an agent's released commissions and find the payable`, async ({ page, baseURL }) => {
@@ -48,6 +52,37 @@ for (const lang of ["pt", "en"] as const) {
     await page.goto(`/financeiro/contas-a-pagar?q=${encodeURIComponent(agent)}`);
     await expect(page.getByRole("heading", { level: 1, name: T.payables })).toBeVisible();
     await expect(page.getByText(`${T.payable} ${agent}`).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const lang of ["pt", "en"] as const) {
+  test(`a sale's own commission (${lang}): set from the sale page, then back to the seller's rule`, async ({ page, baseURL }) => {
+    const C = CARD[lang];
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    if (lang !== "pt") await page.context().addCookies([{ name: "lng", value: lang, url: baseURL! }]);
+    await signIn(page, USER[lang]);
+    // A confirmed emissivo sale with a released commission, from the commissions list.
+    await page.goto("/financeiro/faturamento/comissoes?status=released");
+    await page.locator('[data-testid=commission-row] a[href^="/vendas/emissivo/editar/"]').first().click();
+    const card = page.getByTestId("sale-commission");
+    await expect(card).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await card.getByLabel(C.custom).check();
+    await card.getByLabel(C.percent).fill("7,5");
+    await card.getByRole("button", { name: C.save }).click();
+    await expect(page.getByTestId("toast").getByText(C.saved)).toBeVisible({ timeout: 30_000 });
+    await expect(card).toContainText(C.own);
+    // A bad percentage is a field error in the user's language; nothing changes.
+    await card.getByLabel(C.percent).fill("250");
+    await card.getByRole("button", { name: C.save }).click();
+    await expect(card.getByRole("alert")).toBeVisible();
+    await expect(card).toContainText(C.own);
+    // Back to the seller's rule.
+    await card.getByLabel(C.agent).check();
+    await card.getByRole("button", { name: C.save }).click();
+    await expect(card).toContainText(C.seller, { timeout: 30_000 });
     expect(errors).toEqual([]);
   });
 }

@@ -20,6 +20,7 @@ import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { createDb } from "~/lib/platform/db.server";
+import { received, useSmtp } from "./smtp-fixtures";
 import { appRequest } from "./harness";
 import { createAgency, createUser, signIn } from "./fixtures";
 import { FUZZ_RUNS } from "./fuzz";
@@ -298,9 +299,43 @@ describe("cancelling, status and e-mail", () => {
     expect(mail!.subject).toBe("Invoice no. 1 from " + w.agency.name);
     expect(mail!.text).toContain("R$120.00");
     expect(await P("select sent_to from invoice where id = ?", id).first()).toEqual({ sent_to: "billing@acme.example" });
+    // The PDF goes with it: stored in R2 under the agency, named in the invoice's language.
+    const attached = JSON.parse((await P("select attachments from email_outbox where agency_id = ? and kind = 'invoice'", w.agency.id).first<{ attachments: string }>())!.attachments) as { filename: string; key: string; mimeType: string }[];
+    expect(attached).toEqual([{ filename: "invoice-1.pdf", key: `agencies/${w.agency.id}/invoices/${id}.pdf`, mimeType: "application/pdf" }]);
+    expect(new TextDecoder().decode((await (await env.FILES.get(attached[0]!.key))!.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
     // The generate screen proposes the party's language: English for a US company.
     const screen = (await (await appRequest(`${GEN}?parte=client:${w.ids.clientUs}`, { cookie: w.cookie })).json()) as { defaults: { language: string } };
     expect(screen.defaults.language).toBe("en");
+  });
+});
+
+describe("the invoice by SMTP", () => {
+  it("arrives at the party's address with the PDF attached; a PDF gone from R2 fails the delivery, retryable", async () => {
+    const w = await world();
+    await useSmtp(w);
+    const us = await w.sale({ client: w.ids.clientUs, items: [[75_00, 0]] });
+    const id = invoiceIdFrom(await generate(w, `client:${w.ids.clientUs}`, us.itemIds, { language: "en" }));
+    expect((await appRequest(detail(id), { cookie: w.cookie, form: { intent: "send", version: "1" } })).status).toBe(200);
+    const mails = (await received("billing@acme.example")).filter((m) => m.headers.subject === `Invoice no. 1 from ${w.agency.name}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("R$75.00");
+    expect(mails[0]!.attachments).toEqual([{ filename: "invoice-1.pdf", contentType: "application/pdf", size: expect.any(Number), head: expect.stringMatching(/^%PDF-/) }]);
+    expect(mails[0]!.attachments[0]!.size).toBeGreaterThan(1000);
+    expect(await P("select status from email_outbox where agency_id = ? and kind = 'invoice'", w.agency.id).first()).toEqual({ status: "sent" });
+    // Delivery reads the PDF from R2 each time: gone, a retry fails with the reason (nothing sent without it) and stays retryable.
+    const mail = (await P("select id from email_outbox where agency_id = ? and kind = 'invoice'", w.agency.id).first<{ id: string }>())!;
+    await P("update email_outbox set status = 'failed' where id = ?", mail.id).run();
+    await env.FILES.delete(`agencies/${w.agency.id}/invoices/${id}.pdf`);
+    expect((await appRequest("/parametrizacao/email", { cookie: w.cookie, form: { intent: "retry", id: mail.id } })).status).toBe(200);
+    expect(await P("select status, last_error from email_outbox where id = ?", mail.id).first()).toEqual({ status: "failed", last_error: "attachment missing: invoice-1.pdf" });
+    expect((await received("billing@acme.example")).filter((m) => m.headers.subject === `Invoice no. 1 from ${w.agency.name}`)).toHaveLength(1);
+    // Opening the PDF renders and stores it again; the retry then goes out with it.
+    expect((await appRequest(`${detail(id)}/pdf`, { cookie: w.cookie })).status).toBe(200);
+    expect((await appRequest("/parametrizacao/email", { cookie: w.cookie, form: { intent: "retry", id: mail.id } })).status).toBe(200);
+    expect(await P("select status from email_outbox where id = ?", mail.id).first()).toEqual({ status: "sent" });
+    const again = (await received("billing@acme.example")).filter((m) => m.headers.subject === `Invoice no. 1 from ${w.agency.name}`);
+    expect(again).toHaveLength(2);
+    expect(again[1]!.attachments.map((x) => x.filename)).toEqual(["invoice-1.pdf"]);
   });
 });
 

@@ -8,15 +8,15 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { v7 as uuidv7 } from "uuid";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { STARTTLS_REFUSED } from "~/lib/settings/smtp-starttls";
 import { appRequest, json } from "./harness";
 import { createAgency, createUser, freshIp, seedDemo, signIn } from "./fixtures";
-import type { SmtpMessage, SmtpSession } from "./smtp-server";
+import type { SmtpSession } from "./smtp-server";
+import { received, smtp, useSmtp } from "./smtp-fixtures";
 
 beforeAll(seedDemo);
 
-const smtp = inject("smtp");
 const USERS = "/sistema/user-management";
 const EMAIL = "/parametrizacao/email";
 
@@ -26,7 +26,6 @@ const outboxTo = (to: string) =>
     .bind(to)
     .all<OutboxRow>()
     .then((r) => r.results);
-const received = async (to: string) => (await (await fetch(`${smtp.inbox}/messages?to=${encodeURIComponent(to)}`)).json()) as SmtpMessage[];
 const sessions = async () => (await (await fetch(`${smtp.inbox}/sessions`)).json()) as SmtpSession[];
 const newEmail = (prefix = "convidado") => `${prefix}-${uuidv7().slice(-12)}@test.example`;
 
@@ -37,29 +36,6 @@ async function agencyWithAdmin() {
   return { agency, admin, cookie: await signIn(admin.email) };
 }
 type World = Awaited<ReturnType<typeof agencyWithAdmin>>;
-
-/** Saves the agency's SMTP settings through the settings screen; returns the SMTP user. */
-async function useSmtp(w: World, changes: Record<string, string> = {}) {
-  const row = await env.DB.prepare("select version from email_settings where agency_id = ?").bind(w.agency.id).first<{ version: number }>();
-  const user = `mailer-${uuidv7().slice(-12)}`;
-  const form = {
-    intent: "save",
-    version: String(row?.version ?? 0),
-    senderName: `Reservas ${w.agency.name}`,
-    senderEmail: `reservas-${w.agency.id.slice(-8)}@agency.example`,
-    replyTo: `atendimento-${w.agency.id.slice(-8)}@agency.example`,
-    transport: "smtp",
-    smtpHost: "127.0.0.1",
-    smtpPort: String(smtp.port),
-    smtpSecurity: "none",
-    smtpUser: user,
-    smtpPassword: "the-right-password",
-    ...changes,
-  };
-  const res = await appRequest(EMAIL, { cookie: w.cookie, form });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return { user: form.smtpUser, senderName: form.senderName, senderEmail: form.senderEmail, replyTo: form.replyTo };
-}
 
 function invite(w: World, email: string, locale = "pt", init: { ctx?: ExecutionContext } = {}) {
   return appRequest(USERS, { cookie: w.cookie, form: { intent: "invite", name: "Pessoa Convidada", role: "Agente", locale, email }, ...init });

@@ -25,6 +25,8 @@ export type SmtpMessage = {
   headers: Record<string, string>;
   /** The text/plain part, quoted-printable decoded. */
   text: string;
+  /** The attached parts: name, type, decoded size and the first bytes as Latin-1 ("%PDF-…"). */
+  attachments: { filename: string; contentType: string; size: number; head: string }[];
 };
 export type SmtpSession = { port: number; user: string | null; commands: string[] };
 
@@ -56,7 +58,22 @@ function decodeQ(text: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-function parseMessage(data: string): { headers: Record<string, string>; text: string } {
+/** The parts with a filename (Content-Disposition or Content-Type name), base64 decoded. */
+function parseAttachments(body: string): SmtpMessage["attachments"] {
+  const out: SmtpMessage["attachments"] = [];
+  for (const part of body.split(/\r\n--[^\r\n]+\r\n/)) {
+    const split = part.indexOf("\r\n\r\n");
+    if (split < 0) continue;
+    const head = part.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+    const name = /filename\*?=(?:UTF-8'')?"?([^";\r\n]+)"?/i.exec(head)?.[1] ?? /name="?([^";\r\n]+)"?/i.exec(head)?.[1];
+    if (!name || !/base64/i.test(head)) continue;
+    const bytes = Buffer.from(part.slice(split + 4).split(/\r\n--/)[0]!.replace(/\s+/g, ""), "base64");
+    out.push({ filename: decodeWords(decodeURIComponent(name)), contentType: /Content-Type:\s*([^;\r\n]+)/i.exec(head)?.[1]?.trim() ?? "", size: bytes.length, head: bytes.subarray(0, 8).toString("latin1") });
+  }
+  return out;
+}
+
+function parseMessage(data: string): { headers: Record<string, string>; text: string; attachments: SmtpMessage["attachments"] } {
   const unstuffed = data
     .split("\r\n")
     .map((line) => (line.startsWith("..") ? line.slice(1) : line))
@@ -71,7 +88,7 @@ function parseMessage(data: string): { headers: Record<string, string>; text: st
   const body = unstuffed.slice(split + 4);
   const part = body.match(/Content-Type: text\/plain[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n(?:\r\n)?--/i);
   const qp = part?.[1] ?? "";
-  return { headers, text: decodeQ(qp.replace(/=\r\n/g, "")).replace(/\r\n/g, "\n") };
+  return { headers, text: decodeQ(qp.replace(/=\r\n/g, "")).replace(/\r\n/g, "\n"), attachments: parseAttachments(body) };
 }
 
 function smtpServer(options: { offerStartTls: boolean }) {

@@ -109,6 +109,9 @@ export const auditEntry = sqliteTable(
   ],
 );
 
+/** A file attached to an outbox mail: its name, type and R2 key. */
+export type MailAttachment = { filename: string; key: string; mimeType: string };
+
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -119,6 +122,8 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Files sent with it: R2 keys of the mail's agency, read when it is delivered (and again on a retry). */
+    attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>(),
     locale: text("locale").notNull().default("pt"),
     status: text("status", { enum: ["queued", "sent", "failed", "local"] })
       .notNull()

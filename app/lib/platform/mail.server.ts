@@ -16,7 +16,7 @@
  * Parametrização → E-mail.
  */
 import { v7 as uuidv7 } from "uuid";
-import { emailOutbox } from "~/db/schema";
+import { emailOutbox, type MailAttachment } from "~/db/schema";
 import type { Db } from "~/lib/platform/db.server";
 import { deliverMail, markFailed } from "~/lib/settings/outbox.server";
 import type { Language } from "~/locales";
@@ -29,6 +29,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html?: string;
+  /** Files stored in R2 under the mail's agency, attached when it is delivered. */
+  attachments?: MailAttachment[];
 };
 
 /**
@@ -38,6 +40,8 @@ export type OutgoingMail = {
 export type Mailer = {
   db: Db;
   encryptionKey: string;
+  /** The bucket the attachments are read from (the FILES binding). */
+  files?: R2Bucket;
   /** The Worker's ExecutionContext.waitUntil; without it delivery runs inline. */
   waitUntil?: (promise: Promise<unknown>) => void;
 };
@@ -63,6 +67,7 @@ function insertRow(db: Db, id: string, mail: OutgoingMail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html ?? null,
+    attachments: mail.attachments?.length ? mail.attachments : null,
     status: "queued",
   });
 }
@@ -77,7 +82,7 @@ export async function queueMail(db: Db, mail: OutgoingMail): Promise<string> {
 /** One delivery attempt that never throws: an unexpected error is recorded on the row as `failed`. */
 async function deliverQuietly(mailer: Mailer, mail: QueuedMail): Promise<void> {
   try {
-    await deliverMail(mailer.db, { agencyId: mail.agencyId, encryptionKey: mailer.encryptionKey }, mail.id);
+    await deliverMail(mailer.db, { agencyId: mail.agencyId, encryptionKey: mailer.encryptionKey, files: mailer.files }, mail.id);
   } catch (error) {
     try {
       await markFailed(mailer.db, mail.agencyId, mail.id, error);

@@ -14,7 +14,7 @@
  * Takes plain arguments (db, agency id, key) so the platform mailer can call it.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { agency, emailOutbox } from "~/db/schema";
+import { agency, emailOutbox, type MailAttachment } from "~/db/schema";
 import { runList, type ListSource } from "~/lib/kit/list.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { decryptSecret } from "~/lib/platform/crypto.server";
@@ -27,7 +27,16 @@ import { enforceStartTls } from "~/lib/settings/smtp-starttls";
 
 const ERROR_MAX = 500;
 
-export type OutgoingMessage = { from: { name: string; email: string }; replyTo: string | null; to: string; subject: string; text: string; html: string | null };
+export type OutgoingMessage = {
+  from: { name: string; email: string };
+  replyTo: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Base64 content. */
+  attachments?: { filename: string; content: string; mimeType: string }[];
+};
 
 /** Delivery, behind one interface: a transport takes a message or throws with the reason. */
 export interface MailTransport {
@@ -66,6 +75,7 @@ export function smtpTransport(options: { host: string; port: number; security: S
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         },
       );
     },
@@ -101,7 +111,7 @@ const mailOf = (agencyId: string | null, mailId: string) =>
  */
 export async function deliverMail(
   db: Db,
-  ctx: { agencyId: string | null; agencyName?: string | null; encryptionKey: string; transport?: TransportFactory },
+  ctx: { agencyId: string | null; agencyName?: string | null; encryptionKey: string; files?: R2Bucket; transport?: TransportFactory },
   mailId: string,
 ): Promise<Result<{ delivery: DeliveryResult }, "not_found">> {
   const where = mailOf(ctx.agencyId, mailId);
@@ -126,6 +136,7 @@ export async function deliverMail(
       ctx.transport?.(settings, password) ??
       smtpTransport({ host: settings.smtpHost, port: settings.smtpPort, security: settings.smtpSecurity, user: settings.smtpUser, password });
     const name = senderDisplayName(settings.senderName, settings.senderName ? null : (ctx.agencyName ?? (await agencyName(db, agencyId))));
+    const attachments = await readAttachments(ctx.files, agencyId, mail.attachments ?? []);
     await transport.send({
       from: { name, email: settings.senderEmail },
       replyTo: settings.replyTo,
@@ -133,6 +144,7 @@ export async function deliverMail(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments,
     });
     delivery = { status: "sent" };
   } catch (error) {
@@ -149,6 +161,25 @@ export async function deliverMail(
   return ok({ delivery });
 }
 
+/** The attachments' bytes from R2, base64; a missing one fails the delivery (it stays retryable). Keys outside the agency's are refused. */
+async function readAttachments(files: R2Bucket | undefined, agencyId: string, list: readonly MailAttachment[]): Promise<NonNullable<OutgoingMessage["attachments"]>> {
+  if (list.length === 0) return [];
+  if (!files) throw new Error("attachments cannot be read: no file storage");
+  return Promise.all(
+    list.map(async (a) => {
+      const object = a.key.startsWith(`agencies/${agencyId}/`) ? await files.get(a.key) : null;
+      if (!object) throw new Error(`attachment missing: ${a.filename}`);
+      return { filename: a.filename, content: bytesToBase64(new Uint8Array(await object.arrayBuffer())), mimeType: a.mimeType };
+    }),
+  );
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 /** Records an unexpected delivery error on the mail (`failed`), scoped like deliverMail. */
 export async function markFailed(db: Db, agencyId: string | null, mailId: string, error: unknown): Promise<void> {
   await db.update(emailOutbox).set({ status: "failed", lastError: errorText(error) }).where(mailOf(agencyId, mailId));
@@ -157,7 +188,7 @@ export async function markFailed(db: Db, agencyId: string | null, mailId: string
 /** Delivers an agency's mail again; only from a retryable status. */
 export async function retryMail(
   scope: AgencyDb,
-  ctx: { agencyName: string; encryptionKey: string },
+  ctx: { agencyName: string; encryptionKey: string; files?: R2Bucket },
   mailId: string,
 ): Promise<Result<{ delivery: DeliveryResult }, "not_found" | "not_retryable">> {
   const [row] = await scope.db.select({ status: emailOutbox.status }).from(emailOutbox).where(mailOf(scope.agencyId, mailId));
@@ -225,10 +256,20 @@ export function listMailbox(db: Db, query: OutboxQuery) {
   const all = crossTenant(db);
   return runList({ db: all, agencyId: null }, MAILBOX_SOURCE, query, (where, order, limit) =>
     all
-      .select({ ...outboxColumns, text: emailOutbox.text })
+      .select({ ...outboxColumns, text: emailOutbox.text, attachments: emailOutbox.attachments })
       .from(emailOutbox)
       .where(where)
       .orderBy(...order)
       .limit(limit),
   );
+}
+
+/** One attachment of a mail, for /dev/mailbox (never in production): its name, type and bytes from R2. */
+export async function mailboxAttachment(db: Db, files: R2Bucket, mailId: string, index: number): Promise<{ filename: string; mimeType: string; body: ReadableStream } | null> {
+  // Cross-agency on purpose, like listMailbox.
+  const [row] = await crossTenant(db).select({ attachments: emailOutbox.attachments }).from(emailOutbox).where(eq(emailOutbox.id, mailId)).limit(1);
+  const attachment = row?.attachments?.[index];
+  if (!attachment) return null;
+  const object = await files.get(attachment.key);
+  return object ? { filename: attachment.filename, mimeType: attachment.mimeType, body: object.body } : null;
 }

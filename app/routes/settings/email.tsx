@@ -58,7 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!EDITORS.has(viewer.role)) throw forbidden();
   const scope = requireScope(context, request);
   const encryptionKey = getEnv(context).DATA_ENCRYPTION_KEY;
-  const delivery = { agencyName: viewer.agency.name, encryptionKey };
+  const delivery = { agencyName: viewer.agency.name, encryptionKey, files: getEnv(context).FILES };
   const formData = await request.formData();
   const intent = formData.get("intent");
 

@@ -205,13 +205,13 @@ export const invoicePdfKey = (agencyId: string, id: string, cancelled: boolean) 
  * The invoice's PDF from R2, rendered and stored first when it is not there
  * (a cancelled invoice has its own copy with the stamp). Null: not the agency's.
  */
-export async function invoiceFile(scope: Scope, bucket: R2Bucket, id: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; filename: string } | null> {
+export async function invoiceFile(scope: Scope, bucket: R2Bucket, id: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; filename: string; key: string } | null> {
   const detail = await invoiceDetail(scope, id);
   if (!detail) return null;
   const key = invoicePdfKey(scope.agencyId, detail.invoice.id, detail.invoice.status === "cancelled");
   const filename = `${textIn(detail.invoice.language, "invoices.pdf.file")}-${detail.invoice.number}.pdf`;
   const stored = await bucket.get(key);
-  if (stored) return { bytes: new Uint8Array(await stored.arrayBuffer()), filename };
+  if (stored) return { bytes: new Uint8Array(await stored.arrayBuffer()), filename, key };
   const [a] = await scope.db.select().from(agency).where(eq(agency.id, scope.agencyId)).limit(1);
   let logo: Uint8Array | null = null;
   if (a?.logoKey) {
@@ -220,5 +220,5 @@ export async function invoiceFile(scope: Scope, bucket: R2Bucket, id: string): P
   }
   const bytes = await invoicePdf(detail, a ?? { name: "", legalName: null, cnpj: null, addressLine: null, city: null, state: null, postalCode: null, phone: null, email: null, website: null }, logo);
   await bucket.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
-  return { bytes, filename };
+  return { bytes, filename, key };
 }

@@ -31,12 +31,10 @@ import type { ListQuery, PageInfo } from "~/lib/kit/list";
 import { buildSearchText } from "~/lib/kit/search-text";
 import { auditInsert } from "~/lib/platform/audit.server";
 import { assertInBatch, isBatchAssert, isUniqueFailure } from "~/lib/platform/batch-assert.server";
-import { dispatchMail, outboxInsert, type Mailer } from "~/lib/platform/mail.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
 import type { Scope } from "~/lib/platform/scope.server";
 import { textIn } from "~/lib/platform/text-in";
 import { todayIn } from "~/lib/platform/time-zone";
-import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 
 export const INVOICE_COUNTER = "invoice";
 export const INVOICE_ENTITY = "invoice";
@@ -617,46 +615,3 @@ export async function cancelInvoice(scope: Scope, id: string, version: number, r
   return ok();
 }
 
-/** The e-mail of an invoice, in its language (the party's). */
-export function invoiceMail(inv: Pick<Invoice, "number" | "language" | "totalCents" | "currency" | "dueDate" | "partyName">, agencyName: string) {
-  const lng = inv.language;
-  const values = {
-    number: inv.number,
-    name: inv.partyName,
-    agency: agencyName,
-    total: formatMoney(inv.totalCents, inv.currency, lng),
-    due: formatCalendarDate(inv.dueDate, lng, "long"),
-  };
-  return { subject: textIn(lng, "invoices.mail.subject", values), text: textIn(lng, "invoices.mail.body", values) };
-}
-
-/** Sends the invoice to the party's e-mail through the outbox, in the invoice's language. */
-export async function sendInvoice(scope: Scope, mailer: Mailer, id: string, version: number, agencyName: string): Promise<Result<{ to: string }, "notFound" | "stale" | "cancelled" | "noEmail">> {
-  const { db, agencyId, userId, ip } = scope;
-  const inv = await findInvoice(scope, id);
-  if (!inv) return fail("notFound");
-  if (inv.status === "cancelled") return fail("cancelled");
-  if (inv.version !== version) return fail("stale");
-  const party = await findParty(scope, { kind: inv.partyKind, id: inv.partyId });
-  const to = party?.email ?? null;
-  if (!to) return fail("noEmail");
-  const mail = invoiceMail(inv, agencyName);
-  const queued = outboxInsert(db, { agencyId, kind: "invoice", to, locale: inv.language, subject: mail.subject, text: mail.text });
-  const at = nowIso();
-  try {
-    await db.batch([
-      assertInBatch(db, agencyId, "invoice.stale", sql`not exists (select 1 from "invoice" where "invoice"."agency_id" = ${agencyId} and "invoice"."id" = ${id} and "invoice"."version" = ${version} and "invoice"."status" = 'issued')`),
-      db
-        .update(invoice)
-        .set({ sentAt: at, sentTo: to, updatedAt: at, version: sql`${invoice.version} + 1` })
-        .where(and(eq(invoice.agencyId, agencyId), eq(invoice.id, id))),
-      queued.statement,
-      auditInsert(db, { agencyId, userId, ip, entity: INVOICE_ENTITY, entityId: id, action: "update", changes: { sentTo: [inv.sentTo, to] } }),
-    ]);
-  } catch (error) {
-    if (isBatchAssert(error)) return fail("stale");
-    throw error;
-  }
-  await dispatchMail(mailer, queued.mail);
-  return ok({ to });
-}

@@ -9,14 +9,15 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { SectionCard } from "~/components/ui/SectionCard";
 import { INVOICES_PATH, invoiceErr, invoicePdfPath } from "~/lib/finance/invoices/invoice";
 import { invoiceIntentSchema } from "~/lib/finance/invoices/invoice.schema";
-import { cancelInvoice, findInvoice, findParty, invoiceDetail, sendInvoice } from "~/lib/finance/invoices/invoice.server";
+import { cancelInvoice, findInvoice, findParty, invoiceDetail } from "~/lib/finance/invoices/invoice.server";
+import { sendInvoice } from "~/lib/finance/invoices/invoice-mail.server";
 import { canManageFinance } from "~/lib/finance/roles";
 import { malformed, parseForm } from "~/lib/kit/forms";
 import { formatDocument } from "~/lib/platform/br-documents";
 import { formatCalendarDate, formatDateTime, formatMoney } from "~/lib/platform/format";
 import { forbidden, notFound } from "~/lib/platform/http";
 import { translate } from "~/lib/platform/translate";
-import { getMailer } from "~/middleware/cloudflare";
+import { getEnv, getMailer } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
 import { requireAgency, requireModule, requireScope } from "~/middleware/session";
 import type { Route } from "./+types/fatura";
@@ -55,7 +56,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = submission.value;
   if (intent.intent === "send") {
     const agencyName = requireAgency(context, request).agency.name;
-    const sent = await sendInvoice(scope, getMailer(context), params.id, intent.version, agencyName);
+    const sent = await sendInvoice(scope, { ...getMailer(context), files: getEnv(context).FILES }, params.id, intent.version, agencyName);
     if (!sent.ok) {
       if (sent.reason === "notFound") throw notFound();
       return data({ error: invoiceErr[sent.reason], toast: null } satisfies ActionData, { status: sent.reason === "stale" || sent.reason === "cancelled" ? 409 : 400 });
