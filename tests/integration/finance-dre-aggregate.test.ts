@@ -24,17 +24,14 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
-import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { manualEntry, reverseEntry, settleTitles, transferBetween } from "~/lib/finance/ledger/entries.server";
 import { buildDre, monthsBetween, type DreBasis, type DreCell } from "~/lib/finance/ledger/ledger";
 import { dreCells, dreDrillDown, incomeStatement, type DrillCursor } from "~/lib/finance/ledger/reports.server";
 import { TITLE_FILTER_STATUSES, type TitleListFilter } from "~/lib/finance/ledger/title-list";
 import { titleTotals, titleTotalsFromAggregate, titleTotalsFromTitles } from "~/lib/finance/ledger/title-list.server";
 import { cancelTitle, createTitles, findTitle, updateTitle } from "~/lib/finance/ledger/titles.server";
-import { createDb } from "~/lib/platform/db.server";
-import type { Scope } from "~/lib/platform/scope.server";
 import { RATE_SCALE, toBrl } from "~/lib/finance/fx";
-import { createAgency, createUser, signIn } from "./fixtures";
+import { createUser, financeAgency, signIn } from "./fixtures";
 import { appRequest, json } from "./harness";
 
 const RUNS = Number((import.meta as { env?: Record<string, string | undefined> }).env?.VITE_FINANCE_PROPERTY_RUNS) || 12;
@@ -47,10 +44,7 @@ const USD_RATES = [5_123_457, 5_234_567, 5_345_679, 0, 5_456_789, 5_567_891, 5_6
 const NO_RATE_DAY = DAYS[3]!;
 
 async function world() {
-  const agency = await createAgency();
-  const db = createDb(env.DB);
-  await ensureFinanceDefaults(db, agency.id);
-  const scope: Scope = { db, ip: null, userId: null as unknown as string, role: "Admin", agencyId: agency.id, timeZone: "America/Sao_Paulo", currency: "BRL" };
+  const { agency, scope } = await financeAgency();
   const now = new Date().toISOString();
   const clientId = uuidv7();
   const supplierId = uuidv7();

@@ -12,14 +12,11 @@
 import { env } from "cloudflare:test";
 import { v7 as uuidv7 } from "uuid";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { manualEntry, reverseEntry, settleTitles } from "~/lib/finance/ledger/entries.server";
 import { dreCells, dreUnconverted } from "~/lib/finance/ledger/reports.server";
 import { createTitles, findTitle, updateTitle, type TitleInput } from "~/lib/finance/ledger/titles.server";
 import { RATE_SCALE, toBrl } from "~/lib/finance/fx";
-import { createDb } from "~/lib/platform/db.server";
-import type { Scope } from "~/lib/platform/scope.server";
-import { createAgency, createUser, signIn } from "./fixtures";
+import { createUser, financeAgency, signIn } from "./fixtures";
 import { appRequest, json } from "./harness";
 
 const R = "/financeiro/contas-a-receber";
@@ -30,10 +27,7 @@ const RATE_0310 = 5_123_457;
 const RATE_0320 = 5_432_100;
 
 async function world() {
-  const agency = await createAgency();
-  const db = createDb(env.DB);
-  await ensureFinanceDefaults(db, agency.id);
-  const scope: Scope = { db, ip: null, userId: null as unknown as string, role: "Admin", agencyId: agency.id, timeZone: "America/Sao_Paulo", currency: "BRL" };
+  const { agency, db, scope } = await financeAgency();
   const now = new Date().toISOString();
   const ids = { client: uuidv7(), brlBank: uuidv7(), usdBank: uuidv7() };
   const type = await env.DB.prepare("select id from account_type where agency_id = ? limit 1").bind(agency.id).first<{ id: string }>();

@@ -9,16 +9,13 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { v7 as uuidv7 } from "uuid";
-import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
 import { reverseEntry, settleTitles } from "~/lib/finance/ledger/entries.server";
 import { TITLE_FILTER_STATUSES, type TitleListFilter } from "~/lib/finance/ledger/title-list";
 import { titleTotals, titleTotalsFromAggregate, titleTotalsFromTitles } from "~/lib/finance/ledger/title-list.server";
 import { cancelTitle, createTitles, findTitle, updateTitle } from "~/lib/finance/ledger/titles.server";
-import { createDb } from "~/lib/platform/db.server";
-import type { Scope } from "~/lib/platform/scope.server";
 import { addDays } from "~/lib/finance/schedule";
 import { todayIn } from "~/lib/platform/time-zone";
-import { createAgency } from "./fixtures";
+import { financeAgency } from "./fixtures";
 
 const RUNS = Number((import.meta as { env?: Record<string, string | undefined> }).env?.VITE_FINANCE_PROPERTY_RUNS) || 12;
 const TODAY = todayIn("America/Sao_Paulo");
@@ -26,10 +23,7 @@ const TODAY = todayIn("America/Sao_Paulo");
 const DUES = [-40, -3, -1, 0, 1, 15, 70].map((d) => addDays(TODAY, d));
 
 async function world() {
-  const agency = await createAgency();
-  const db = createDb(env.DB);
-  await ensureFinanceDefaults(db, agency.id);
-  const scope: Scope = { db, ip: null, userId: null as unknown as string, role: "Admin", agencyId: agency.id, timeZone: "America/Sao_Paulo", currency: "BRL" };
+  const { agency, scope } = await financeAgency();
   const now = new Date().toISOString();
   const clientId = uuidv7();
   const supplierId = uuidv7();

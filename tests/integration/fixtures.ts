@@ -2,6 +2,9 @@
 import { env } from "cloudflare:test";
 import { v7 as uuidv7 } from "uuid";
 import { defaultLicence } from "~/lib/system/licence";
+import { ensureFinanceDefaults } from "~/lib/finance/defaults.server";
+import { createDb } from "~/lib/platform/db.server";
+import type { Scope } from "~/lib/platform/scope.server";
 import { hashPassword } from "~/lib/platform/password.server";
 import { buildSeedStatements, DEMO_AGENCIES, DEMO_PASSWORD } from "../../scripts/seed/seed";
 import { appRequest } from "./harness";
@@ -51,6 +54,15 @@ export async function createAgency(name = `Agência ${uuidv7().slice(-6)}`) {
     env.DB.prepare("insert into licence (agency_id, modules, created_at, updated_at) values (?, ?, ?, ?)").bind(id, JSON.stringify(defaultLicence()), now, now),
   ]);
   return { id, name };
+}
+
+/** A new agency with its finance defaults, and an Admin scope of no user for calling the finance modules directly. */
+export async function financeAgency() {
+  const agency = await createAgency();
+  const db = createDb(env.DB);
+  await ensureFinanceDefaults(db, agency.id);
+  const scope: Scope = { db, ip: null, userId: null as unknown as string, role: "Admin", agencyId: agency.id, timeZone: "America/Sao_Paulo", currency: "BRL" };
+  return { agency, db, scope };
 }
 
 export async function createUser({
