@@ -55,7 +55,7 @@ export function TitleForm({
     shouldDirtyConsider: considerForDirty,
   });
   const [partyFilter, setPartyFilter] = useState("");
-  const [preview, setPreview] = useState({ amount: values.amount ?? "", competenceDate: values.competenceDate ?? "", dueDate: values.dueDate ?? "", termId: "" });
+  const [preview, setPreview] = useState({ amount: values.amount ?? "", competenceDate: values.competenceDate ?? "", dueDate: values.dueDate ?? "", termId: "", currency: values.currency ?? "" });
   const partyOptions = useMemo(() => {
     const needle = partyFilter.trim().toLocaleLowerCase(i18n.language);
     const current = String(fields.party.initialValue ?? "");
@@ -124,7 +124,9 @@ export function TitleForm({
                   hint={locked?.amount ? t("financeLedger.errors.amountLocked") : t("financeLedger.hints.amount")}
                 />
               </Flex>
-              <FormField field={fields.currency} label={t("financeLedger.fields.currency")} placeholder="BRL" />
+              <Flex direction="column" onChange={(e) => setPreview((p) => ({ ...p, currency: (e.target as HTMLInputElement).value }))}>
+                <FormField field={fields.currency} label={t("financeLedger.fields.currency")} placeholder="BRL" />
+              </Flex>
               {mode === "new" && (
                 <div className="span-all">
                   <SelectField
@@ -142,7 +144,7 @@ export function TitleForm({
               </div>
             </div>
           </FormSection>
-          {mode === "new" && <InstallmentPreview {...preview} terms={choices.terms} currency={values.currency ?? "BRL"} />}
+          {mode === "new" && <InstallmentPreview {...preview} terms={choices.terms} currency={/^[A-Za-z]{3}$/.test(preview.currency.trim()) ? preview.currency.trim().toUpperCase() : "BRL"} />}
           {form.errors && form.errors.length > 0 && (
             <Text color="red" role="alert" data-testid="title-form-error">
               {form.errors.map((e) => translate(i18n, e)).join(" ")}

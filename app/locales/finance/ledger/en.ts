@@ -65,7 +65,7 @@ export default {
       selectTitle: "Select {{name}}",
     },
     hints: {
-      amount: "In reais, like 1.234,56.",
+      amount: "With a comma before the cents, like 1.234,56.",
       paymentTerm: "With a term, installments start on the competence date; without one, a single title on the due date.",
       principal: "How much of the title this settlement pays. Partial when less than what is open.",
       fee: "What the intermediary (card machine, Asaas...) kept.",

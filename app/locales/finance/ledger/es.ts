@@ -65,7 +65,7 @@ export default {
       selectTitle: "Seleccionar {{name}}",
     },
     hints: {
-      amount: "En reales, como 1.234,56.",
+      amount: "Con coma en los céntimos, como 1.234,56.",
       paymentTerm: "Con un plazo, las cuotas parten de la fecha de devengo; sin plazo, un único título en el vencimiento.",
       principal: "Cuánto del título paga esta liquidación. Parcial si es menor que lo pendiente.",
       fee: "Lo que retuvo el intermediario (datáfono, Asaas...).",

@@ -65,7 +65,7 @@ const financeLedgerPt = {
       selectTitle: "Selecionar {{name}}",
     },
     hints: {
-      amount: "Em reais, como 1.234,56.",
+      amount: "Com vírgula nos centavos, como 1.234,56.",
       paymentTerm: "Com um prazo, as parcelas partem da data de competência; sem prazo, um único título no vencimento.",
       principal: "Quanto do título esta baixa quita. Parcial se for menor que o valor em aberto.",
       fee: "O que o intermediador (maquininha, Asaas...) reteve.",
