@@ -16,6 +16,7 @@
  * Never reached in production: transport.server.ts picks the network there, and the
  * dev page (/dev/asaas) answers 404.
  */
+import { bytesToBase64 } from "~/lib/platform/base64";
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import { asaasSimCustomer, asaasSimPayment, asaasSimWebhook } from "~/db/schema/payments";
 import { BILLING_TYPES, type BillingType, type ChargeStatus } from "~/db/schema/payments";
@@ -194,11 +195,6 @@ export function qrLikePng(payload: string): Uint8Array {
   return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk("IHDR", ihdr), ...chunk("IDAT", new Uint8Array(zlib)), ...chunk("IEND", new Uint8Array())]);
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** A boleto's 47-digit line and 44-digit bar code (bank 461 Asaas; plausible, not bank-valid). */
 function boletoFields(paymentId: string, valueCents: number, dueDate: string) {
@@ -475,7 +471,7 @@ export async function handleSimulatorRequest(deps: SimulatorDeps, request: Reque
       if (payment.deleted || !["PENDING", "OVERDUE"].includes(payment.status)) return asaasErrors(400, "invalid_action", "Cobrança não está aguardando pagamento.");
       const payload = pixPayload(payment.id, valueToCents(payment.value));
       const expires = new Date(Date.parse(`${payment.dueDate}T23:59:59Z`) + 365 * 86_400_000);
-      return json({ encodedImage: toBase64(qrLikePng(payload)), payload, expirationDate: asaasDateTime(expires) });
+      return json({ encodedImage: bytesToBase64(qrLikePng(payload)), payload, expirationDate: asaasDateTime(expires) });
     }
     if (sub === "identificationField" && method === "GET") {
       if (payment.billingType !== "BOLETO" && payment.billingType !== "UNDEFINED") return asaasErrors(400, "invalid_billingType", "Esta cobrança não é um boleto.");

@@ -8,17 +8,13 @@
  *
  * Stored form: `v1:<base64 iv>:<base64 ciphertext+tag>`.
  */
+import { bytesToBase64 } from "~/lib/platform/base64";
 
 const PREFIX = "v1";
 const IV_BYTES = 12;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
 
 function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);

@@ -13,6 +13,7 @@
  *
  * Takes plain arguments (db, agency id, key) so the platform mailer can call it.
  */
+import { bytesToBase64 } from "~/lib/platform/base64";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { agency, emailOutbox, type MailAttachment } from "~/db/schema";
 import { runList, type ListSource } from "~/lib/kit/list.server";
@@ -174,11 +175,6 @@ async function readAttachments(files: R2Bucket | undefined, agencyId: string, li
   );
 }
 
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** Records an unexpected delivery error on the mail (`failed`), scoped like deliverMail. */
 export async function markFailed(db: Db, agencyId: string | null, mailId: string, error: unknown): Promise<void> {

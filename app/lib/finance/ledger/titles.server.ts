@@ -91,7 +91,6 @@ export type TitleFieldError = "party" | "category" | "term" | "split" | "rate" |
  */
 export const titleRate = (scope: Pick<Scope, "db" | "agencyId">, currency: string, competenceDate: string) => rateFor(scope, currency, competenceDate);
 
-
 /**
  * A title's rate columns and its amount in BRL at that rate — converted by
  * fx.ts, rounded once (half to even) — or null when the BRL amount is beyond
