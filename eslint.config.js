@@ -16,6 +16,14 @@ const importStyle = {
   regex: "^\\.{1,2}/(?!\\+types/)(?!.*(\\.json|\\.toml\\?raw)$)",
   message: "Import app code as ~/… (one import style); only ./+types/… is relative.",
 };
+// app/lib/platform's primitives are also loaded by plain Node (the seed, the bench): there a
+// sibling is imported as `./name.ts`, which Node resolves and `~/…` is not
+// (tests/unit/node-scripts.test.ts loads those graphs under Node).
+const platformImportStyle = {
+  ...importStyle,
+  regex: "^\\.{1,2}/(?!\\+types/)(?!.*(\\.json|\\.toml\\?raw)$)(?!(?<=^\\./)[\\w-]+(\\.server)?\\.ts$)",
+  message: "Import app code as ~/… (one import style); only ./+types/… is relative, and in app/lib/platform a sibling as ./name.ts.",
+};
 const noMiddleware = {
   group: ["~/middleware", "~/middleware/*"],
   message: "app/lib never imports middleware: take a Scope (or what you need) as an argument.",
@@ -74,6 +82,11 @@ export default tseslint.config(
     files: ["app/lib/**/*.{ts,tsx}"],
     ignores: ["app/lib/**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [importStyle, noMiddleware] }] },
+  },
+  {
+    files: ["app/lib/platform/*.ts"],
+    ignores: ["app/lib/platform/*.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [platformImportStyle, noMiddleware] }] },
   },
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/root.tsx"],

@@ -49,6 +49,16 @@ describe("layer lint rules", () => {
     expect(types).toEqual([]);
   });
 
+  it("app/lib/platform imports a sibling as ./name.ts (plain Node loads it); nowhere else", async () => {
+    const sibling = `import { bytesToBase64 } from "./base64.ts";\nexport const y = bytesToBase64;\n`;
+    expect(restricted(await messages(sibling, "app/lib/platform/example.server.ts"))).toEqual([]);
+    expect(restricted(await messages(sibling, "app/lib/finance/example.server.ts")).some((m) => m.includes("one import style"))).toBe(true);
+    for (const spec of ["./base64", "../kit/list.ts", "./sub/dir.ts"]) {
+      const found = restricted(await messages(`import { x } from "${spec}";\nexport const y = x;\n`, "app/lib/platform/example.server.ts"));
+      expect(found.some((m) => m.includes("one import style")), spec).toBe(true);
+    }
+  });
+
   it("routes and components use Notice and ConfirmDialog, not Radix's Callout or AlertDialog", async () => {
     for (const [name, wrapper] of [
       ["Callout", "Notice"],

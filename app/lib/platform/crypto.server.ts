@@ -8,7 +8,7 @@
  *
  * Stored form: `v1:<base64 iv>:<base64 ciphertext+tag>`.
  */
-import { bytesToBase64 } from "~/lib/platform/base64";
+import { bytesToBase64 } from "./base64.ts";
 
 const PREFIX = "v1";
 const IV_BYTES = 12;
