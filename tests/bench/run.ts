@@ -8,7 +8,8 @@
  *     RATIO to the bare Worker + D1 (its req/s ÷ the target's), against issue #12's goals,
  *   - the same on the clients list with 100,000 clients in the agency, and on the sales lists and
  *     the /vendas overview with 100,000 sales (tests/bench/seed-sales.ts), and on the CRM kanban
- *     with 5,000 open deals (tests/bench/seed-crm.ts),
+ *     with 5,000 open deals (tests/bench/seed-crm.ts), and the record search (/busca) on that data and
+ *     again with the index grown to 500,000 records, the rest in another agency (tests/bench/seed-search.ts),
  *   - the same on the receivables list (first page, page 2, a later page, filtered, searched),
  *     its totals request and the DRE of a year with 100,000 receivables in the agency
  *     (tests/bench/seed-finance.ts),
@@ -38,6 +39,7 @@ import { BENCH_PACKAGES, packageListTargets, seedPackages } from "./seed-package
 import { BENCH_SALES, salesTargets, seedSales, type SeededSales } from "./seed-sales.ts";
 import { commissionTargets, seedCommissions } from "./seed-commissions.ts";
 import { BENCH_DEALS, crmTargets, seedCrm, type SeededCrm } from "./seed-crm.ts";
+import { BENCH_SEARCH_DOCS, searchTargets, seedSearch, type SeededSearch } from "./seed-search.ts";
 import { measureSeatHolds, type SeatHoldResult } from "./seat-hold.ts";
 import { measureContractGeneration, type ContractGenerationResult } from "./contract-generation.ts";
 import { BENCH_WEBHOOK_CHARGES, measureWebhooks, seedWebhooks, type WebhookBenchResult } from "./webhooks.ts";
@@ -234,6 +236,8 @@ type Results = {
   financeSeed: SeededFinance | null;
   salesSeed: SeededSales | null;
   crmSeed: SeededCrm | null;
+  /** The search index grown to BENCH_SEARCH_DOCS records (tests/bench/seed-search.ts). */
+  searchSeed: SeededSearch | null;
   /** D1 statements of one warm request per finance target, through the query-log wrapper. */
   financeQueries: QueryCost[];
 };
@@ -799,6 +803,16 @@ function tables(r: Results): Table[] {
         ...(r.crmSeed
           ? [["bench data", "tests/bench/seed-crm.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.crmSeed.ms), `${r.crmSeed.deals} open deals, ${kb(r.crmSeed.sqlBytes)} SQL`]]
           : []),
+        ...(r.searchSeed
+          ? [
+              [
+                "bench data",
+                "tests/bench/seed-search.ts (Mar Turismo clients through seed-clients.ts; the search triggers index them)",
+                r.searchSeed.added ? msf(r.searchSeed.added.ms) : "none needed",
+                `search index ${r.searchSeed.docsBefore} → ${r.searchSeed.docsAfter} records (${r.searchSeed.liveInFts} live in FTS)`,
+              ],
+            ]
+          : []),
         ...(r.financeSeed
           ? [["bench data", "tests/bench/seed-finance.ts (wrangler d1 execute, multi-row INSERTs)", msf(r.financeSeed.ms), `${r.financeSeed.titles} receivables, ${r.financeSeed.entries} settlements, ${kb(r.financeSeed.sqlBytes)} SQL`]]
           : []),
@@ -942,6 +956,7 @@ async function main() {
   let financeSeed: SeededFinance;
   let salesSeed: SeededSales;
   let crmSeed: SeededCrm;
+  let searchSeed: SeededSearch;
   const httpFinance: HttpResult[] = [];
   let financeQueries: QueryCost[];
   let serverColdStartMs: number;
@@ -1002,10 +1017,20 @@ async function main() {
       ...salesTargets(cookie100k).map((t) => ({ ...t, goal: t.path.includes(".data") ? GOALS.data : GOALS.page })),
       ...commissionTargets(cookie100k).map((t) => ({ ...t, goal: GOALS.page })),
       ...crmTargets(cookie100k, await signIn(app.baseUrl, "10.250.0.10", "agente@sol.example")).map((t) => ({ ...t, goal: t.path.includes(".data") ? GOALS.data : GOALS.page })),
+      ...searchTargets(cookie100k, "(Sol's 100k data only)").map((t) => ({ ...t, goal: GOALS.data })),
       { name: "dashboard (100k clients)", path: "/dashboard", headers: { Cookie: cookie100k }, goal: GOALS.page },
       { name: "dashboard (100k clients) .data", path: dataPath("/dashboard"), headers: { Cookie: cookie100k }, goal: GOALS.data },
     ];
     for (const t of await answering(app, big, skipped)) http100k.push(await measureAgainst(bare, app, t));
+
+    // The search index at BENCH_SEARCH_DOCS records (the rest in Mar Turismo): the same queries again.
+    await app.stop();
+    console.log(`Seeding Mar Turismo clients until the search index holds ${BENCH_SEARCH_DOCS} records (tests/bench/seed-search.ts)...`);
+    searchSeed = seedSearch(root, STATE_DIR);
+    app = await startApp({ port: APP_PORT, stateDir: STATE_DIR });
+    const searchCookie = await signIn(app.baseUrl, "10.250.0.11");
+    const search = searchTargets(searchCookie, `(${searchSeed.docsAfter} indexed)`).map((t) => ({ ...t, goal: GOALS.data }));
+    for (const t of await answering(app, search, skipped)) http100k.push(await measureAgainst(bare, app, t));
 
     // 100,000 receivables (about half settled) in the agency: written with the app stopped, then measured.
     await app.stop();
@@ -1061,6 +1086,7 @@ async function main() {
     financeSeed,
     salesSeed,
     crmSeed,
+    searchSeed,
     financeQueries,
   };
 

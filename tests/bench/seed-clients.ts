@@ -23,7 +23,6 @@ import { executeSql, querySql } from "./d1-sql.ts";
 export const BENCH_CLIENTS = 100_000;
 /** Rows per INSERT: about 45 kB a statement, under D1's 100 kB statement limit. */
 const ROWS_PER_STATEMENT = 100;
-const AGENCY = DEMO_AGENCIES[0];
 
 const FIRST = ["Ana", "Maria", "João", "José", "Antônio", "Francisca", "Carlos", "Paulo", "Pedro", "Lucas", "Luiz", "Marcos", "Luís", "Gabriel", "Rafael", "Daniel", "Marcelo", "Bruno", "Eduardo", "Felipe", "Juliana", "Fernanda", "Patrícia", "Aline", "Sandra", "Camila", "Amanda", "Bruna", "Jéssica", "Letícia", "Júlia", "Luciana", "Vanessa", "Mariana", "Gabriela", "Beatriz", "Larissa", "Raimundo", "Sebastião", "Cecília"];
 const SURNAMES = ["Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes", "Vieira", "Barbosa", "Rocha", "Dias", "Nascimento", "Andrade", "Moreira", "Nunes", "Marques", "Machado", "Mendes", "Freitas", "Cardoso", "Ramos", "Gonçalves", "Araújo", "Conceição", "Teixeira", "Moura", "Cavalcanti", "Brandão", "Peixoto", "Assunção"];
@@ -42,13 +41,14 @@ const DOMAINS = ["example.com", "example.org", "example.net"];
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 const sql = (v: string | number | null) => (v === null ? "NULL" : typeof v === "number" ? String(v) : `'${v.replaceAll("'", "''")}'`);
 const ascii = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-/** UUIDv7-shaped, fixed, apart from the demo seed's ids (0190a000-…). */
-const benchId = (n: number) => `0190b000-0001-7001-8000-${n.toString(16).padStart(12, "0")}`;
+/** UUIDv7-shaped, fixed, apart from the demo seed's ids (0190a000-…); one block per demo agency. */
+const benchId = (agency: number, n: number) => `0190b000-0001-7001-80${agency.toString(16).padStart(2, "0")}-${n.toString(16).padStart(12, "0")}`;
 
 type Built = { statements: string[]; sorted: { v: string; id: string }[] };
 
-function build(count: number): Built {
-  const rng = mulberry32(0x5eed_c11e);
+function build(count: number, agencyIndex: number): Built {
+  const agency = DEMO_AGENCIES[agencyIndex]!;
+  const rng = mulberry32(0x5eed_c11e + agencyIndex);
   const documents = new Set<string>();
   const values: string[] = [];
   const keys: { v: string; id: string }[] = [];
@@ -66,11 +66,11 @@ function build(count: number): Built {
     const emails = [`${ascii(first)}.${ascii(last)}.${n}@${pick(rng, DOMAINS)}`];
     const phones = [{ number: `${place.ddd}9${randomDigits(rng, 8)}`, whatsapp: rng() < 0.8 }];
     const searchText = registerSearchText.client({ name, document, emails, phones });
-    const id = benchId(n);
+    const id = benchId(agencyIndex, n);
     const consent = rng() < 0.6 ? 1 : 0;
     keys.push({ v: searchText, id });
     values.push(
-      `(${[id, AGENCY.id, "person", name, document, JSON.stringify(emails), JSON.stringify(phones), place.city, place.state, "BR", "[]", consent, consent ? createdAt : null, searchText, createdAt, createdAt, 1].map(sql).join(", ")})`,
+      `(${[id, agency.id, "person", name, document, JSON.stringify(emails), JSON.stringify(phones), place.city, place.state, "BR", "[]", consent, consent ? createdAt : null, searchText, createdAt, createdAt, 1].map(sql).join(", ")})`,
     );
   }
   const columns = "id, agency_id, kind, name, document, emails, phones, city, state, country, tags, marketing_consent, consent_at, search_text, created_at, updated_at, version";
@@ -85,12 +85,16 @@ function build(count: number): Built {
 
 export type SeededClients = { rows: number; liveTotal: number; ms: number; sqlBytes: number; middleCursor: string };
 
-/** Inserts `count` clients into Sol Viagens in the local D1 under `stateDir` (relative to `root`). */
-export function seedClients(root: string, stateDir: string, count = BENCH_CLIENTS): SeededClients {
+/**
+ * Inserts `count` clients into a demo agency (Sol Viagens unless `agencyIndex` names another
+ * of DEMO_AGENCIES) in the local D1 under `stateDir` (relative to `root`).
+ */
+export function seedClients(root: string, stateDir: string, count = BENCH_CLIENTS, agencyIndex = 0): SeededClients {
   const start = performance.now();
-  const { statements, sorted } = build(count);
-  const sqlBytes = executeSql(root, stateDir, statements, "clients");
-  const liveTotal = Number(querySql<{ live: number }>(root, stateDir, `SELECT live FROM register_count WHERE agency_id = '${AGENCY.id}' AND entity = 'client'`)[0]?.live ?? 0);
+  const agency = DEMO_AGENCIES[agencyIndex]!;
+  const { statements, sorted } = build(count, agencyIndex);
+  const sqlBytes = executeSql(root, stateDir, statements, `clients-${agency.slug}`);
+  const liveTotal = Number(querySql<{ live: number }>(root, stateDir, `SELECT live FROM register_count WHERE agency_id = '${agency.id}' AND entity = 'client'`)[0]?.live ?? 0);
   const middle = sorted[Math.floor(sorted.length / 2)]!;
   return { rows: count, liveTotal, ms: performance.now() - start, sqlBytes: sqlBytes, middleCursor: encodeCursor(middle) };
 }
