@@ -11,7 +11,9 @@ export default defineConfig({
   testDir: "./tests/e2e",
   outputDir: "./test-results",
   fullyParallel: false,
-  workers: 1,
+  // Two at a time: the journeys one after another (they share the seeded data and build on each
+  // other's records), and beside them the read-only axe sweep of every screen.
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
@@ -37,7 +39,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: "journeys", testIgnore: /a11y-sweep\.spec\.ts/, workers: 1, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+    { name: "sweep", testMatch: /a11y-sweep\.spec\.ts/, workers: 1, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: {
     // The built app on workerd (scripts/serve.ts: wrangler dev on the build, as `npm start`)
     // with a fresh local state, migrated and seeded.

@@ -4,116 +4,11 @@
  * switch across reloads and tabs, toasts, the loading spinner, accessibility
  * (axe) and screenshots in pt/en/es at both sizes.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { DEMO_PASSWORD as PASSWORD, expect, test } from "./fixtures";
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
-const SCREENSHOTS = "test-results/screenshots";
-type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+import { expect, test } from "./fixtures";
+import { axe, closeAfterEach, current, DESKTOP, hydrated, MOBILE, SCREENSHOTS, start, watchConsole } from "./shell-helpers";
 
-/** Signs in through the form; waits out the sign-in rate limit (3 per 10 s) if other suites just used it. */
-async function login(page: Page, email: string) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.goto("/login");
-    await page.locator("input[name=email]").fill(email);
-    await page.locator("input[name=password]").fill(PASSWORD);
-    await page.locator("form button[type=submit]").click();
-    const outcome = await Promise.race([
-      page.waitForURL(/\/(dashboard|selecionar-agencia)/, { timeout: 15_000 }).then(() => "in" as const),
-      page.getByRole("alert").waitFor({ timeout: 15_000 }).then(() => "alert" as const),
-    ]);
-    if (outcome === "in") return;
-    await page.waitForTimeout(11_000);
-  }
-  throw new Error(`could not sign in as ${email}`);
-}
-
-const states = new Map<string, StorageState>();
-let clients = 0;
-/** One sign-in per user for the whole file; tests open contexts with the saved session. */
-async function sessionFor(browser: Browser, email: string): Promise<StorageState> {
-  const saved = states.get(email);
-  if (saved) return saved;
-  // Its own client address, so other suites' sign-ins don't count against this one (see fixtures.ts).
-  clients += 1;
-  const context = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": `10.251.0.${clients}` } });
-  const page = await context.newPage();
-  await login(page, email);
-  if (page.url().includes("/selecionar-agencia")) {
-    await page.getByRole("button", { name: /Sol Viagens/ }).click();
-    await page.waitForURL(/\/dashboard/);
-  }
-  const state = await context.storageState();
-  // Sessions only: the language and sidebar preferences start fresh in every test.
-  state.cookies = state.cookies.filter((c) => c.name !== "lng" && c.name !== "rota_sidebar");
-  state.origins = [];
-  await context.close();
-  states.set(email, state);
-  return state;
-}
-
-/** Fails the test on any console error or uncaught page error. */
-function watchConsole(page: Page, errors: string[]) {
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-}
-
-async function open(browser: Browser, email: string, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ viewport: DESKTOP, ...options, storageState: await sessionFor(browser, email) });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  watchConsole(page, errors);
-  return { context, page, errors };
-}
-
-/** Waits until the page's scripts have loaded and the client has taken over. */
-async function hydrated(page: Page) {
-  await page.waitForLoadState("networkidle");
-}
-
-/**
- * axe's serious and critical violations on the page. `content` checks the screen's own content
- * (main and any open dialog) and leaves out the shell around it, which the shell's own tests
- * check in full at desktop and phone size: the sweep of every screen need not re-check the same
- * sidebar a hundred times (40 % of its time).
- */
-async function axe(page: Page, scope: "page" | "content" = "page") {
-  // Colours are measured as painted: wait until the page transition's fade-in (motion) has finished.
-  // (Bounded: an endless animation elsewhere, such as a spinner, must not hold the check.)
-  await page
-    .waitForFunction(() => [...document.querySelectorAll<HTMLElement>('main [style*="opacity"]:not(input)')].every((el) => Number(getComputedStyle(el).opacity) === 1), undefined, { timeout: 3000 })
-    .catch(() => undefined);
-  const builder = new AxeBuilder({ page });
-  if (scope === "content") builder.include("main").include('[role="dialog"]');
-  const results = await builder
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    // Experimental in axe, so off by default: an accessible name must contain the visible label (WCAG 2.5.3).
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-let ctx: BrowserContext | undefined;
-let consoleErrors: string[] = [];
-test.afterEach(async () => {
-  await ctx?.close();
-  ctx = undefined;
-  const errors = consoleErrors;
-  consoleErrors = [];
-  expect(errors, "console errors").toEqual([]);
-});
-
-async function start(browser: Browser, email: string, options: BrowserContextOptions = {}) {
-  const opened = await open(browser, email, options);
-  ctx = opened.context;
-  consoleErrors = opened.errors;
-  return opened.page;
-}
+closeAfterEach();
 
 test.describe("desktop sidebar", () => {
   test("collapses to 5rem with icon tooltips and stays collapsed after a reload", async ({ browser }) => {
@@ -317,7 +212,7 @@ test.describe("languages", () => {
   test("a switch applies at once, survives a reload and reaches the other tab", async ({ browser }) => {
     const page = await start(browser, "admin@sol.example");
     const other = await page.context().newPage();
-    watchConsole(other, consoleErrors);
+    watchConsole(other, current.consoleErrors);
     await page.goto("/dashboard");
     await other.goto("/cadastros/clientes");
     await hydrated(page);
@@ -348,12 +243,12 @@ test.describe("languages", () => {
 
   test("on a first visit the saved choice wins over the browser's language", async ({ browser }) => {
     const context = await browser.newContext({ locale: "pt-BR" });
-    ctx = context;
+    current.ctx = context;
     await context.addInitScript(() => {
       if (!localStorage.getItem("i18nextLng")) localStorage.setItem("i18nextLng", "es");
     });
     const page = await context.newPage();
-    watchConsole(page, consoleErrors);
+    watchConsole(page, current.consoleErrors);
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bienvenido a Rota");
@@ -458,100 +353,13 @@ test.describe("mobile (390×844)", () => {
   });
 });
 
-/** Every built screen, by the user who may open it. */
-const BUILT_SCREENS: { path: string; user: string }[] = [
-  { path: "/dashboard", user: "admin@sol.example" },
-  { path: "/perfil", user: "admin@sol.example" },
-  ...["clientes", "agentes", "fornecedores", "prestadores", "embarques", "destinos"].flatMap((key) => [
-    { path: `/cadastros/${key}`, user: "admin@sol.example" },
-    { path: `/cadastros/${key}/novo`, user: "admin@sol.example" },
-  ]),
-  { path: "/cadastros/clientes/importar", user: "admin@sol.example" },
-  { path: "/cadastros/produtos", user: "admin@sol.example" },
-  { path: "/parametrizacao/email", user: "admin@sol.example" },
-  { path: "/sistema/user-management", user: "admin@sol.example" },
-  { path: "/sistema/auditoria", user: "admin@sol.example" },
-  { path: "/sistema/menu-management", user: "admin@sol.example" },
-  { path: "/sistema/minha-agencia", user: "admin@sol.example" },
-  { path: "/sistema/sobre", user: "admin@sol.example" },
-  { path: "/sistema/historico-versoes", user: "admin@sol.example" },
-  { path: "/sistema/license-management", user: "super@rota.example" },
-  { path: "/sistema/license-management/new", user: "super@rota.example" },
-  ...["contas-a-receber", "contas-a-pagar"].flatMap((key) => [
-    { path: `/financeiro/${key}`, user: "admin@sol.example" },
-    { path: `/financeiro/${key}/novo`, user: "admin@sol.example" },
-  ]),
-  { path: "/financeiro/faturamento/comissoes", user: "admin@sol.example" },
-  { path: "/financeiro/relatorios/dre", user: "admin@sol.example" },
-  { path: "/financeiro/relatorios/extrato-de-contas", user: "admin@sol.example" },
-  { path: "/financeiro/faturamento/gerar-fatura", user: "admin@sol.example" },
-  { path: "/financeiro/faturamento/listagem-de-faturas", user: "admin@sol.example" },
-  ...["prazos-de-pagamento", "tipos-de-conta", "plano-de-contas", "intermediadores"].flatMap((key) => [
-    { path: `/financeiro/configuracoes/${key}`, user: "admin@sol.example" },
-    { path: `/financeiro/configuracoes/${key}?novo`, user: "admin@sol.example" },
-  ]),
-  { path: "/financeiro/configuracoes/bancos-e-caixas", user: "admin@sol.example" },
-  { path: "/financeiro/configuracoes/bancos-e-caixas/novo", user: "admin@sol.example" },
-  { path: "/financeiro/cambio", user: "admin@sol.example" },
-  { path: "/financeiro/cambio/novo", user: "admin@sol.example" },
-  { path: "/financeiro/cambio/importar", user: "admin@sol.example" },
-  { path: "/servicos/fretamento-terrestre", user: "admin@sol.example" },
-  { path: "/servicos/fretamento-terrestre/novo", user: "admin@sol.example" },
-  ...["pacotes-de-terceiros", "bloqueio-hospedagem", "bloqueio-aereo"].flatMap((key) => [
-    { path: `/servicos/${key}`, user: "admin@sol.example" },
-    { path: `/servicos/${key}/novo`, user: "admin@sol.example" },
-  ]),
-  ...["servicos", "motoristas", "guias", "frota"].flatMap((key) => [
-    { path: `/receptivo/${key}`, user: "admin@sol.example" },
-    { path: `/receptivo/${key}/novo`, user: "admin@sol.example" },
-  ]),
-  { path: "/servicos/receptivo", user: "admin@sol.example" },
-  { path: "/servicos/receptivo?visao=week", user: "admin@sol.example" },
-  { path: "/servicos/receptivo/ordens/novo", user: "admin@sol.example" },
-  { path: "/crm", user: "admin@sol.example" },
-  { path: "/crm/proposta", user: "admin@sol.example" },
-  { path: "/crm/etapas", user: "admin@sol.example" },
-  { path: "/crm/negocios/novo", user: "admin@sol.example" },
-  { path: "/tarefas", user: "admin@sol.example" },
-  { path: "/tarefas/a_fazer", user: "admin@sol.example" },
-  { path: "/tarefas/tipos", user: "admin@sol.example" },
-  { path: "/tarefas/tipos/novo", user: "admin@sol.example" },
-  { path: "/tarefas/novo", user: "admin@sol.example" },
-];
-
-test.describe("accessibility of every built screen (axe, 1280 px)", () => {
-  for (const { path, user } of BUILT_SCREENS) {
-    test(`${path} has no serious or critical violations`, async ({ browser }) => {
-      const page = await start(browser, user);
-      await page.goto(path);
-      await hydrated(page);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect(new URL(page.url()).pathname, "the screen opened (no redirect)").toBe(path.split("?")[0]);
-      await axe(page, "content");
-    });
-  }
-
-  test("a record's edit form has no serious or critical violations", async ({ browser }) => {
-    const page = await start(browser, "admin@sol.example");
-    await page.goto("/cadastros/clientes");
-    await hydrated(page);
-    await page.locator('a[href*="/cadastros/clientes/editar/"]').first().click();
-    await expect(page).toHaveURL(/\/cadastros\/clientes\/editar\//);
-    await hydrated(page);
-    // The list leaves with a fade after the URL moves: checked once it is gone and the form is there.
-    await expect(page.getByTestId("list-row")).toHaveCount(0);
-    await expect(page.getByTestId("record-save")).toBeVisible();
-    await axe(page);
-  });
-});
-
 test.describe("accessibility (axe)", () => {
   test("/login has no serious or critical violations", async ({ page }) => {
     const errors: string[] = [];
     watchConsole(page, errors);
     await page.goto("/login");
     await axe(page);
-    consoleErrors = errors;
+    current.consoleErrors = errors;
   });
 
   test("/dashboard, a list, a form and a page have no serious or critical violations, the sidebar open and collapsed", async ({ browser }) => {
