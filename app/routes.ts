@@ -158,6 +158,8 @@ export default [
         route(`${key}/exportar`, "routes/finance/titles/export.ts", { id: `finance/${key}/exportar` }),
         // The totals of the list's filtered set, fetched after the list renders.
         route(`${key}/totais`, "routes/finance/titles/totals.ts", { id: `finance/${key}/totais` }),
+        // The rate a title's save would take (currency, competence day), shown by the form before saving.
+        route(`${key}/cotacao`, "routes/finance/titles/rate.ts", { id: `finance/${key}/cotacao` }),
         // A receipt attached to a title, to members of its agency only.
         route(`${key}/anexo/:id`, "routes/finance/titles/attachment.ts", { id: `finance/${key}/anexo` }),
       ]),

@@ -8,8 +8,8 @@
 import { expect, test, signIn } from "./fixtures";
 
 const TEXT = {
-  pt: { noRate: /Não há cotação de USD em/, rate: "Cotação", brl: "Valor em reais" },
-  en: { noRate: /There is no rate for USD on/, rate: "Exchange rate", brl: "Amount in reais" },
+  pt: { noRate: /Não há cotação de USD em/, rate: "Cotação", brl: "Valor em reais", preview: "Cotação que será usada" },
+  en: { noRate: /There is no rate for USD on/, rate: "Exchange rate", brl: "Amount in reais", preview: "Rate that will be used" },
 } as const;
 
 const dayBefore = (today: string, days: number) => {
@@ -40,22 +40,34 @@ for (const lang of ["pt", "en"] as const) {
         await page.locator("input[name=dueDate]").fill(today);
         await page.locator("input[name=amount]").fill("1.234,57");
         await page.locator("input[name=currency]").fill("USD");
-        await page.getByTestId("title-save").click();
       };
+      const save = () => page.getByTestId("title-save").click();
 
       // Two years back: the demo has no USD rate then — a field error, nothing saved.
+      // Before saving, the form already says there is no rate; after, the currency field says it too.
       await fill(dayBefore(today, 730), `E2E sem cotação ${lang} ${size}`);
-      await expect(page.getByText(T.noRate)).toBeVisible();
+      await expect(page.getByTestId("fx-rate-preview-missing")).toContainText(T.noRate);
+      await save();
+      await expect(page.getByText(T.noRate)).toHaveCount(2);
       await expect(page).toHaveURL(/\/contas-a-receber\/novo$/);
       await page.screenshot({ path: `/tmp/fx-norate-${lang}-${size}.png`, fullPage: true });
 
       // Ten days back: the demo's rate of that day (or the last business day before it).
       await page.goto("/financeiro/contas-a-receber/novo");
       await page.waitForLoadState("networkidle");
+      // Before saving: the rate the save will take and the amount in reais at it — the same the title keeps.
       await fill(dayBefore(today, 10), `E2E USD ${lang} ${size}`);
+      const preview = page.getByTestId("fx-rate-preview");
+      await expect(preview).toContainText(T.preview);
+      await expect(page.getByTestId("fx-rate-preview-brl")).toContainText("R$");
+      const previewRate = await preview.getAttribute("data-rate");
+      const previewBrl = await page.getByTestId("fx-rate-preview-brl").getAttribute("data-cents");
+      await save();
       await expect(page).toHaveURL(/\/contas-a-receber\/editar\//);
       const used = page.getByTestId("fx-rate-used");
       await expect(used).toBeVisible();
+      await expect(used).toHaveAttribute("data-rate", previewRate!);
+      await expect(page.getByTestId("fx-rate-used-brl")).toHaveAttribute("data-cents", previewBrl!);
       await expect(used).toContainText(T.rate);
       await expect(used).toContainText(T.brl);
       await expect(page.getByTestId("fx-rate-used-brl")).toContainText("R$");

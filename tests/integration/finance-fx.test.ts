@@ -117,6 +117,25 @@ describe("a foreign-currency title keeps its rate", () => {
     expect(await count("finance_title", w.agency.id)).toBe(before);
   });
 
+  it("before saving, the form asks …/cotacao for the rate its save would take: the same day rule; none; 400 for a bad query; another agency's rates never", async () => {
+    const rate = async (path: string, q: string, c = cookie) => appRequest(`${path}/cotacao?${q}`, { cookie: c });
+    // Saturday 2026-03-14: Tuesday's rate, as the save above took.
+    expect(await json(await rate(R, "moeda=usd&dia=2026-03-14"))).toEqual({ currency: "USD", day: "2026-03-14", rate: { currency: "USD", date: "2026-03-10", rateE6: RATE_0310, source: "csv" } });
+    expect(await json(await rate("/financeiro/contas-a-pagar", "moeda=USD&dia=20/03/2026"))).toMatchObject({ day: "2026-03-20", rate: { rateE6: RATE_0320 } });
+    // 2026-03-19: more than 7 days after the 10th, before the 20th — the save is refused, and the form says so first.
+    expect(await json(await rate(R, "moeda=USD&dia=2026-03-19"))).toEqual({ currency: "USD", day: "2026-03-19", rate: null });
+    expect(await json(await rate(R, "moeda=BRL&dia=2026-03-19"))).toMatchObject({ rate: { rateE6: RATE_SCALE, source: "base" } });
+    for (const q of ["moeda=XYZ&dia=2026-03-14", "moeda=USD&dia=2026-02-30", "moeda=USD", "", "moeda=%00&dia=x"]) {
+      expect((await rate(R, q)).status, q).toBe(400);
+    }
+    // Another agency (no USD rates of its own) does not see this one's.
+    const other = await financeAgency();
+    const otherCookie = await signIn((await createUser({ role: "Admin", agencyId: other.agency.id })).email);
+    expect(await json(await rate(R, "moeda=USD&dia=2026-03-14", otherCookie))).toMatchObject({ rate: null });
+    // Signed out: to the sign-in, no rate.
+    expect((await appRequest(`${R}/cotacao?moeda=USD&dia=2026-03-14`)).status).toBe(302);
+  });
+
   it("BRL needs no rate: 1,000000 and its own amount; installments convert each their own cents", async () => {
     const brl = await createTitles(w.scope, w.input({ currency: "BRL", competenceDate: "2026-03-15" }));
     if (!brl.ok) throw new Error(brl.reason);

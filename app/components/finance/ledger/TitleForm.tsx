@@ -3,10 +3,12 @@ import { Button, Flex, Table, Text, TextField } from "@radix-ui/themes";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { RatePreview } from "~/components/finance/cambio/RatePreview";
 import { useDay, useMoney } from "~/components/finance/ledger/Money";
 import { useLazyForm } from "~/components/kit/lazy-form";
 import { FormField, FormSection, SelectField, TextAreaField, UnsavedChangesGuard } from "~/components/ui/FormField";
 import type { TitleDirection, TitlePartyKind } from "~/lib/finance/ledger/ledger";
+import { DIRECTION_PATH } from "~/lib/finance/ledger/title-list";
 import { parseCents } from "~/lib/finance/money";
 import { termSchedule, type TermShape } from "~/lib/finance/schedule";
 import { considerForDirty } from "~/lib/kit/form-keys";
@@ -144,6 +146,7 @@ export function TitleForm({
               </div>
             </div>
           </FormSection>
+          {mode === "new" && <RatePreview base={DIRECTION_PATH[direction]} currency={preview.currency} competenceDate={preview.competenceDate} amount={preview.amount} />}
           {mode === "new" && <InstallmentPreview {...preview} terms={choices.terms} currency={/^[A-Za-z]{3}$/.test(preview.currency.trim()) ? preview.currency.trim().toUpperCase() : "BRL"} />}
           {form.errors && form.errors.length > 0 && (
             <Text color="red" role="alert" data-testid="title-form-error">

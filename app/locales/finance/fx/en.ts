@@ -24,6 +24,8 @@ export default {
       saleRate: "Sale exchange rate",
       saleMissing: "No rate: this sale was confirmed before rates were kept.",
       none: "no rate",
+      preview: "Rate that will be used",
+      looking: "Looking up the day's rate…",
     },
     filters: { from: "From (date)", to: "To (date)" },
     errors: {

@@ -24,6 +24,8 @@ export default {
       saleRate: "Cotización de la venta",
       saleMissing: "Sin cotización: esta venta se confirmó antes de que se guardaran las cotizaciones.",
       none: "sin cotización",
+      preview: "Cotización que se usará",
+      looking: "Buscando la cotización del día…",
     },
     filters: { from: "Desde (fecha)", to: "Hasta (fecha)" },
     errors: {

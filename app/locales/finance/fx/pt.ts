@@ -24,6 +24,8 @@ const fxPt = {
       saleRate: "Cotação da venda",
       saleMissing: "Sem cotação: esta venda foi confirmada antes de as cotações serem guardadas.",
       none: "sem cotação",
+      preview: "Cotação que será usada",
+      looking: "Buscando a cotação do dia…",
     },
     filters: { from: "De (data)", to: "Até (data)" },
     errors: {
