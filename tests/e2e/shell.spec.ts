@@ -269,7 +269,6 @@ test.describe("toasts", () => {
     await page.getByRole("button", { name: "Salvar dados" }).click();
     await expect(toasts).toHaveCount(1);
     await expect(toasts).toContainText("Perfil atualizado.");
-    const shownAt = Date.now();
 
     // A second toast replaces the first.
     await page.getByTestId("preferences-save").click();
@@ -282,11 +281,10 @@ test.describe("toasts", () => {
     await expect(page.getByTestId("toast-viewport")).toBeFocused();
     await page.getByRole("heading", { level: 1 }).click();
 
+    // It goes by itself (5 s; the 9 s bound leaves room for a busy machine), not at once.
     const secondAt = Date.now();
     await expect(toasts).toBeHidden({ timeout: 9_000 });
-    const lasted = Date.now() - secondAt;
-    expect(lasted).toBeGreaterThan(4_000);
-    expect(Date.now() - shownAt).toBeLessThan(12_000);
+    expect(Date.now() - secondAt).toBeGreaterThan(4_000);
   });
 });
 
