@@ -61,7 +61,7 @@ export async function saveAgencyProfile(
   const { db, agencyId } = scope;
   if (input.version !== before.version) return fail("stale", { current: currentOf(before) });
   if (await slugTaken(db, input.slug, agencyId)) return fail("slug_taken");
-  const next = { ...(Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Partial<AgencyRow>), maxDiscountBp: input.maxDiscountBp, contractSigningOtp: input.contractSigningOtp, contractLinkDays: input.contractLinkDays };
+  const next = { ...(Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Partial<AgencyRow>), maxDiscountBp: input.maxDiscountBp, brandColor: input.brandColor ?? before.brandColor, contractSigningOtp: input.contractSigningOtp, contractLinkDays: input.contractLinkDays };
   const changes = changedFields(before, next);
   if (Object.keys(changes).length === 0) return ok();
   try {
