@@ -51,7 +51,7 @@ test("a visitor asks to reserve a package in English at phone size; staff see th
   await expect(staff.getByTestId("toast").first()).toContainText("Visitor Smith");
   await staff.getByTestId("notification-bell").click();
   await expect(staff.getByTestId("notification-item").first()).toContainText(title);
-  await staff.getByTestId("notification-item").first().click();
+  await staff.getByTestId("notification-item").first().getByRole("link").click();
   await expect(staff).toHaveURL(/\/crm\/negocios\/editar\//);
   await expect(staff.locator("input[name=leadName]")).toHaveValue("Visitor Smith");
   await visitorContext.close();
