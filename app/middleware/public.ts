@@ -35,6 +35,8 @@ export function publicPage(by: CatalogKind | "agency"): MiddlewareFunction<Respo
     const key = publicCacheKey(new URL(request.url), a.id, a.version, getLocale(context));
     const hit = await cachedPage(key);
     if (hit) return hit;
+    // A HEAD's response has no body: it is answered, never stored under the page's key.
+    if (request.method === "HEAD") return next();
     const { ctx } = getCloudflare(context);
     return storePage(key, await next(), (p) => ctx.waitUntil(p));
   };

@@ -229,12 +229,15 @@ describe("edge cache", () => {
   it("serves the second request from the cache and a staff change at once (the agency's version is in the key)", async () => {
     const item = await createPackage(mar, { title: "Bonito em cache" });
     const path = `/pacote/${item.slug}`;
+    // A HEAD (no body) is answered but never stored in the page's place.
+    expect((await appRequest(path, { method: "HEAD", headers: { "Accept-Language": "pt" } })).status).toBe(200);
     const first = await get(path, { lang: "pt" });
     expect(first.headers.get("X-Public-Cache")).toBe("miss");
     expect(first.headers.get("Cache-Control")).toContain("s-maxage");
     expect((await json<ItemData>(first)).view!.prices.rows[0]!.cells[0]).toMatch(/^R\$\s2\.890,00$/);
     const second = await get(path, { lang: "pt" });
     expect(second.headers.get("X-Public-Cache")).toBe("hit");
+    expect((await json<ItemData>(second)).view!.title).toBe("Bonito em cache");
     // Another language is another key.
     expect((await get(path, { lang: "en" })).headers.get("X-Public-Cache")).toBe("miss");
     // Staff change the price: the very next request shows it.
