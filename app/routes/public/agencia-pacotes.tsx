@@ -3,6 +3,7 @@ import { data, Form } from "react-router";
 import { PublicLayout, PublicNotFound } from "~/components/public/PublicLayout";
 import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 import { parseCatalogQuery } from "~/lib/public/catalog";
+import { publicMetaTags } from "~/lib/public/meta";
 import { catalogDestinations, catalogPage } from "~/lib/public/catalog.server";
 import { agencyView, publicTexts, seoUrls } from "~/lib/public/view.server";
 import { getLocale } from "~/middleware/i18n";
@@ -57,6 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         description: fill(t.list.description, { agency: a.name }),
         image: a.logoUrl ? new URL(a.logoUrl, url.origin).toString() : null,
         ...seo,
+        lang,
         noindex: !!after,
       },
     },
@@ -66,23 +68,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const p = loaderData?.page;
   if (!p) return [{ title: loaderData?.notFound?.title ?? "Rota" }, { name: "robots", content: "noindex" }];
-  const m = p.meta;
-  return [
-    { title: m.title },
-    { name: "description", content: m.description },
-    ...(m.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
-    { tagName: "link", rel: "canonical", href: m.canonical },
-    ...m.alternates.map((a) => ({ tagName: "link", rel: "alternate", hrefLang: a.lng, href: a.href })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: m.canonical },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: m.title },
-    { property: "og:description", content: m.description },
-    { property: "og:url", content: m.canonical },
-    ...(m.image ? [{ property: "og:image", content: m.image }] : []),
-    { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: m.title },
-    { name: "twitter:description", content: m.description },
-  ];
+  return [...publicMetaTags(p.meta), ...(p.meta.noindex ? [{ name: "robots", content: "noindex, follow" }] : [])];
 };
 
 export default function AgencyPackages({ loaderData }: Route.ComponentProps) {
