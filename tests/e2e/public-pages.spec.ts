@@ -66,3 +66,15 @@ test("an unknown package is a 404 page in the visitor's language, not the sign-i
   await expect(page.getByTestId("public-not-found")).toContainText("Página no encontrada");
   await context.close();
 });
+
+test("an excursion at phone size shows its boarding points and its live places", async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONE, locale: "pt-BR", extraHTTPHeaders: { "Accept-Language": "pt-BR" } });
+  const page = await context.newPage();
+  await page.goto("/agencia/sol-viagens/pacotes");
+  await page.locator('[data-testid="public-card"][data-kind="excursion"]').first().click();
+  await expect(page.getByTestId("public-item")).toHaveAttribute("data-kind", "excursion");
+  await expect(page.getByTestId("public-boardings").locator("li").first()).toContainText(/\d{2}:\d{2}/);
+  await expect(page.getByTestId("public-places-free")).toContainText(/lugares livres|Esgotado/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});
