@@ -253,11 +253,31 @@ describe("edge cache", () => {
     expect((await get(path, { lang: "pt" })).status).toBe(404);
   });
 
-  it("a branding change of the agency is a new version too", async () => {
-    const before = (await env.DB.prepare("select version from public_cache_version where agency_id = ?").bind(mar.id).first<{ version: number }>())!.version;
-    await env.DB.prepare("update agency set brand_color = 'violet' where id = ?").bind(mar.id).run();
-    const after = (await env.DB.prepare("select version from public_cache_version where agency_id = ?").bind(mar.id).first<{ version: number }>())!.version;
-    expect(after).toBe(before + 1);
+  it("a branding change in Minha agência is a new version, and the page shows the colour; a bad colour changes nothing", async () => {
+    const versionOf = async () => (await env.DB.prepare("select version from public_cache_version where agency_id = ?").bind(mar.id).first<{ version: number }>())!.version;
+    const agencyRow = () => env.DB.prepare("select version, brand_color from agency where id = ?").bind(mar.id).first<{ version: number; brand_color: string }>();
+    const form = (version: number, brandColor: string) => ({
+      intent: "profile",
+      version: String(version),
+      name: "Mar Público",
+      country: "BR",
+      timeZone: "America/Sao_Paulo",
+      currency: "BRL",
+      slug: mar.slug,
+      brandColor,
+    });
+    const before = await versionOf();
+    const row = (await agencyRow())!;
+    expect(row.brand_color).toBe("teal");
+    const bad = await appRequest("/sistema/minha-agencia", { cookie: mar.cookie, form: form(row.version, "url(x)") });
+    expect(bad.status).toBe(400);
+    expect((await agencyRow())!.brand_color).toBe("teal");
+    const res = await appRequest("/sistema/minha-agencia", { cookie: mar.cookie, form: form(row.version, "violet") });
+    expect(res.status, await res.clone().text()).toBeLessThan(400);
+    expect((await agencyRow())!.brand_color).toBe("violet");
+    expect(await versionOf()).toBeGreaterThan(before);
+    const list = await json<{ page: { agency: { color: string } } }>(await get(`/agencia/${mar.slug}/pacotes`));
+    expect(list.page.agency.color).toBe("violet");
   });
 });
 
