@@ -72,7 +72,8 @@ export async function saveAgencyProfile(
         .where(sql`${agency.id} = ${agencyId} and ${agency.version} = ${input.version}`),
       auditIfChanged(db, { agencyId, userId: scope.userId, entity: "agency", entityId: agencyId, action: "update", changes, ip: scope.ip }),
     ]);
-    if (changedRows(result) !== 1) {
+    // D1's meta.changes counts rows that triggers touch too (the public pages' version, migration 0034): 0 is the only "not written".
+    if (changedRows(result) === 0) {
       const fresh = await loadOwnAgency(scope);
       return fail("stale", { current: currentOf(fresh ?? before) });
     }
