@@ -234,6 +234,14 @@ export default [
 
   // A quote by its link (spec §2.4): public, no login; the client accepts or declines it.
   route("orcamento/:slug", "routes/public/orcamento.tsx"),
+  // Public pages (spec §2.4, issue #21): no login, anyone may see them (a staff session is not sent away);
+  // served from the edge cache under the agency's version (decision 0020).
+  route("agencia/:agencyId/pacotes", "routes/public/agencia-pacotes.tsx"),
+  route("agencia/:agencyId/sitemap.xml", "routes/public/agencia-sitemap.ts"),
+  route("pacote/:slug", "routes/public/pacote.tsx"),
+  route("excursao/:slug", "routes/public/excursao.tsx"),
+  // The excursion's places now (uncached JSON the page polls).
+  route("excursao/:slug/lugares", "routes/public/excursao.lugares.ts"),
   // Signing a contract by its link (spec §2.4): public, no login, for anyone holding the link.
   route("assinar-contrato/:token", "routes/public/assinar-contrato.tsx"),
   // The document while the link is open, or the signed copy just after signing.

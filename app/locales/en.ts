@@ -18,6 +18,7 @@ import payments from "~/locales/payments/en";
 import paymentWebhooks from "~/locales/payments/webhooks/en";
 import invoices from "~/locales/invoices/en";
 import commissions from "~/locales/commissions/en";
+import publicPages from "~/locales/public/en";
 
 export default {
   ...system,
@@ -45,6 +46,7 @@ export default {
   // Financeiro → Faturamento (invoices): ./invoices/en.ts
   ...invoices,
   ...commissions,
+  ...publicPages,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

@@ -18,6 +18,7 @@ import payments from "~/locales/payments/es";
 import paymentWebhooks from "~/locales/payments/webhooks/es";
 import invoices from "~/locales/invoices/es";
 import commissions from "~/locales/commissions/es";
+import publicPages from "~/locales/public/es";
 
 export default {
   ...system,
@@ -45,6 +46,7 @@ export default {
   // Financeiro → Faturamento (invoices): ./invoices/es.ts
   ...invoices,
   ...commissions,
+  ...publicPages,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

@@ -42,9 +42,10 @@ export function languageFromHeader(header: string | null): Language | null {
   return ranked.find((r) => isLanguage(r.code))?.code as Language | undefined ?? null;
 }
 
-/** The request's language: the saved choice, then the browser's, then pt. */
+/** The request's language: an explicit `?lng=` (the public pages' hreflang alternates), the saved choice, then the browser's, then pt. */
 export function detectLanguage(request: Request): Language {
-  return readLanguageCookie(request) ?? languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
+  const asked = new URL(request.url).searchParams.get("lng");
+  return (isLanguage(asked) ? asked : null) ?? readLanguageCookie(request) ?? languageFromHeader(request.headers.get("Accept-Language")) ?? DEFAULT_LANGUAGE;
 }
 
 /**

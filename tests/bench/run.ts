@@ -76,6 +76,10 @@ export const publicTargets: BenchTarget[] = [
     body: "email=admin%40sol.example&password=demo-rota-2026",
     distinctClientIp: true,
   },
+  // Public pages (issue #21), served from the edge cache after the first request (X-Public-Cache: hit).
+  { name: "public agency packages (cached)", path: "/agencia/sol-viagens/pacotes", headers: { "Accept-Language": "pt-BR" } },
+  { name: "public package page (cached)", path: "/pacote/sol-viagens-gramado-e-canela-natal-luz", headers: { "Accept-Language": "pt-BR" } },
+  { name: "public package page (cached, .data)", path: "/pacote/sol-viagens-gramado-e-canela-natal-luz.data", headers: { "Accept-Language": "pt-BR" } },
 ];
 
 /**

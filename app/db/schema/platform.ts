@@ -17,6 +17,8 @@ export const agency = sqliteTable("agency", {
   cadastur: text("cadastur"),
   slug: text("slug").notNull().unique(),
   logoKey: text("logo_key"),
+  /** The public pages' accent colour (a Radix accent name, BRAND_COLORS in lib/public/brand.ts). */
+  brandColor: text("brand_color").notNull().default("teal"),
   timeZone: text("time_zone").notNull().default("America/Sao_Paulo"),
   currency: text("currency").notNull().default("BRL"),
   addressLine: text("address_line"),

@@ -248,8 +248,12 @@ function activityInsert(scope: Scope, dealId: string, kind: ActivityKind, extra:
 
 const closedAtFor = (kind: StageKind, at: string) => (kind === "open" ? null : at);
 
-/** A new deal: numbered per agency in its batch, first of its stage's column (the first open stage by default). */
-export async function createDeal(scope: Scope, env: BoardsEnv, input: DealInput): Promise<Result<{ id: string }, DealRefusal>> {
+/**
+ * A new deal: numbered per agency in its batch, first of its stage's column (the first open stage by default).
+ * `actor` is who made it (the scope's user by default; null for a visitor's request on a public page,
+ * whose scope names the owner the deal is given to).
+ */
+export async function createDeal(scope: Scope, env: BoardsEnv, input: DealInput, actor: string | null = scope.userId): Promise<Result<{ id: string }, DealRefusal>> {
   const checked = await checkDeal(scope, input);
   if (!checked.ok) return checked;
   const stages = await listStages(scope);
@@ -297,14 +301,14 @@ export async function createDeal(scope: Scope, env: BoardsEnv, input: DealInput)
       stageEnteredAt: at,
       closedAt: closedAtFor(stage.kind, at),
       searchText: dealSearchText(input, checked.clientName, null),
-      createdBy: scope.userId,
+      createdBy: actor,
       createdAt: at,
       updatedAt: at,
     }),
-    activityInsert(scope, id, "created", { toStageId: stage.id }, at),
+    activityInsert(scope, id, "created", { toStageId: stage.id, userId: actor }, at),
     auditInsert(db, {
       agencyId,
-      userId: scope.userId,
+      userId: actor,
       ip: scope.ip,
       entity: DEAL_ENTITY,
       entityId: id,
@@ -312,7 +316,7 @@ export async function createDeal(scope: Scope, env: BoardsEnv, input: DealInput)
       changes: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== "").map(([k, v]) => [k, [null, v]])),
     }),
   ] as never);
-  await announceBoard(env, agencyId, "crm", { type: "changed", id, by: scope.userId });
+  await announceBoard(env, agencyId, "crm", { type: "changed", id, by: actor ?? "" });
   return ok({ id });
 }
 

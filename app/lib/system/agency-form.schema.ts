@@ -9,6 +9,7 @@ import { isValidCep, isValidCnpj, normalizePhone, onlyDigits } from "~/lib/platf
 import { emailField, msg, requiredText, optionalEmail, optionalText } from "~/lib/kit/forms";
 import { err, isCurrency, isTimeZone, PLANS, SLUG_MAX, SLUG_PATTERN } from "~/lib/system/agency-form";
 import { LANGUAGES } from "~/locales";
+import { BRAND_COLORS } from "~/lib/public/brand";
 
 /** An optional trimmed text: empty becomes null. */
 export const nameField = () => requiredText(120);
@@ -96,6 +97,8 @@ export const agencyProfileSchema = z
     slug: slugField(),
     /** Sales: the largest discount a non-Admin may give, in percent; empty = no limit. */
     maxDiscount: maxDiscountField(),
+    /** The public pages' accent colour (absent: unchanged). */
+    brandColor: z.enum(BRAND_COLORS, { error: msg.invalid }).optional(),
     /** Contracts: a one-time code by e-mail before signing; how many days a signing link works. */
     contractSigningOtp: z
       .union([z.boolean(), z.string()])

@@ -61,7 +61,7 @@ export async function saveAgencyProfile(
   const { db, agencyId } = scope;
   if (input.version !== before.version) return fail("stale", { current: currentOf(before) });
   if (await slugTaken(db, input.slug, agencyId)) return fail("slug_taken");
-  const next = { ...(Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Partial<AgencyRow>), maxDiscountBp: input.maxDiscountBp, contractSigningOtp: input.contractSigningOtp, contractLinkDays: input.contractLinkDays };
+  const next = { ...(Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Partial<AgencyRow>), maxDiscountBp: input.maxDiscountBp, brandColor: input.brandColor ?? before.brandColor, contractSigningOtp: input.contractSigningOtp, contractLinkDays: input.contractLinkDays };
   const changes = changedFields(before, next);
   if (Object.keys(changes).length === 0) return ok();
   try {
@@ -72,7 +72,8 @@ export async function saveAgencyProfile(
         .where(sql`${agency.id} = ${agencyId} and ${agency.version} = ${input.version}`),
       auditIfChanged(db, { agencyId, userId: scope.userId, entity: "agency", entityId: agencyId, action: "update", changes, ip: scope.ip }),
     ]);
-    if (changedRows(result) !== 1) {
+    // D1's meta.changes counts rows that triggers touch too (the public pages' version, migration 0034): 0 is the only "not written".
+    if (changedRows(result) === 0) {
       const fresh = await loadOwnAgency(scope);
       return fail("stale", { current: currentOf(fresh ?? before) });
     }

@@ -110,6 +110,7 @@ const system = {
     },
   },
   agencyProfile: {
+    brandColor: "Public pages' colour",
     title: "My Agency",
     subtitle: "Your agency's details, used in documents, e-mails and public pages.",
     identity: "Identification",

@@ -110,6 +110,7 @@ const system = {
     },
   },
   agencyProfile: {
+    brandColor: "Color de las páginas públicas",
     title: "Mi Agencia",
     subtitle: "Los datos de su agencia, usados en documentos, correos y páginas públicas.",
     identity: "Identificación",

@@ -112,6 +112,7 @@ const system = {
     },
   },
   agencyProfile: {
+    brandColor: "Cor das páginas públicas",
     title: "Minha Agência",
     subtitle: "Os dados da sua agência, usados em documentos, e-mails e páginas públicas.",
     identity: "Identificação",

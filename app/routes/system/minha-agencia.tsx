@@ -10,6 +10,7 @@ import { NativeSelect } from "~/components/ui/FormField";
 import { StaleNotice } from "~/components/kit/RecordNotices";
 import { EDITABLE, loadOwnAgency, saveAgencyProfile, setAgencyLogo } from "~/lib/system/agency-profile.server";
 import { currencies, err, timeZones } from "~/lib/system/agency-form";
+import { BRAND_COLORS } from "~/lib/public/brand";
 import { agencyProfileSchema } from "~/lib/system/agency-form.schema";
 import { formatCep, formatCnpj, formatPhone } from "~/lib/platform/br-documents";
 import { formatBp } from "~/lib/finance/money";
@@ -51,6 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       maxDiscount: row.maxDiscountBp === null ? "" : formatBp(row.maxDiscountBp),
       contractSigningOtp: row.contractSigningOtp ? "on" : "",
       contractLinkDays: String(row.contractLinkDays),
+      brandColor: row.brandColor,
     },
     version: row.version,
     name: row.name,
@@ -279,6 +281,15 @@ function ProfileForm({
               options={loaderData.currencies.map((c) => ({ value: c, label: c }))}
               error={fieldError("currency")}
               errorId={fields.currency.errorId}
+            />
+            <NativeSelect
+              id={fields.brandColor.id}
+              name={fields.brandColor.name}
+              label={t("agencyProfile.brandColor")}
+              defaultValue={loaderData.values.brandColor}
+              options={BRAND_COLORS.map((c) => ({ value: c, label: t(`crm.stages.colors.${c}`) }))}
+              error={fieldError("brandColor")}
+              errorId={fields.brandColor.errorId}
             />
           </div>
         </Card>

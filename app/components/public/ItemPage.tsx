@@ -1,0 +1,325 @@
+/**
+ * A public package or excursion page (issue #21): images, dates, itinerary, prices by room
+ * and age band, includes/excludes, boarding points with times, live places (excursions)
+ * and the "quero reservar" form. Everything arrives formatted from the loader.
+ */
+import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { ItemView, PublicTexts } from "~/lib/public/view.server";
+import type { ReserveAnswer } from "~/lib/public/reserve.server";
+
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (w, k: string) => (k in values ? String(values[k]) : w));
+
+type Places = { total: number; held: number; sold: number; free: number };
+
+/** The excursion's places now: an uncached JSON read every 15 s while the page is visible (never from the edge cache). */
+function LivePlaces({ slug, t }: { slug: string; t: PublicTexts }) {
+  const [places, setPlaces] = useState<Places | null>(null);
+  useEffect(() => {
+    let stop = false;
+    const load = async () => {
+      if (document.visibilityState !== "visible") return;
+      try {
+        const res = await fetch(`/excursao/${slug}/lugares`, { cache: "no-store" });
+        if (res.ok && !stop) setPlaces((await res.json()) as Places);
+      } catch {
+        // offline for a moment: the next tick tries again
+      }
+    };
+    void load();
+    const timer = setInterval(load, 15_000);
+    document.addEventListener("visibilitychange", load);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", load);
+    };
+  }, [slug]);
+  return (
+    <Card data-testid="public-live-places" aria-live="polite">
+      <Flex direction="column" gap="1">
+        <Heading as="h2" size="4">
+          {t.item.availability}
+        </Heading>
+        {places ? (
+          <>
+            <Text weight="bold" data-testid="public-places-free">
+              {places.free > 0 ? fill(t.item.free, { count: places.free }) : t.item.soldOut}
+            </Text>
+            <Text size="2">{fill(t.item.held, { count: places.held })}</Text>
+            <Text size="2">{fill(t.item.sold, { count: places.sold })}</Text>
+          </>
+        ) : (
+          <Text size="2">…</Text>
+        )}
+        <Text size="1" color="gray">
+          {t.item.live}
+        </Text>
+      </Flex>
+    </Card>
+  );
+}
+
+function ReserveForm({ v, t, answer }: { v: ItemView; t: PublicTexts; answer: ReserveAnswer | undefined }) {
+  const busy = useNavigation().state === "submitting";
+  if (answer?.sent) {
+    return (
+      <Card>
+        <Text role="status" data-testid="public-reserve-sent">
+          {t.reserve.sent}
+        </Text>
+      </Card>
+    );
+  }
+  const values = answer?.values ?? {};
+  const err = answer?.fields ?? {};
+  const field = (name: "name" | "email" | "phone", label: string, type: string, autoComplete: string) => (
+    <label>
+      {label}
+      <input name={name} type={type} autoComplete={autoComplete} required maxLength={name === "phone" ? 30 : 200} defaultValue={values[name] ?? ""} aria-invalid={!!err[name]} aria-describedby={err[name] ? `reserve-${name}-error` : undefined} />
+      {err[name] && (
+        <span id={`reserve-${name}-error`} className="public-error" data-testid={`public-reserve-error-${name}`}>
+          {err[name]}
+        </span>
+      )}
+    </label>
+  );
+  return (
+    <Card id="reservar">
+      <Form method="post" className="public-form" data-testid="public-reserve-form" noValidate>
+        <Heading as="h2" size="5">
+          {t.reserve.title}
+        </Heading>
+        <Text size="2">{t.reserve.intro}</Text>
+        {answer?.error === "tooMany" && (
+          <Text role="alert" color="red" data-testid="public-reserve-too-many">
+            {t.reserve.tooMany}
+          </Text>
+        )}
+        {answer?.error === "unavailable" && (
+          <Text role="alert" color="red">
+            {t.reserve.unavailable}
+          </Text>
+        )}
+        {field("name", t.reserve.name, "text", "name")}
+        {field("email", t.reserve.email, "email", "email")}
+        {field("phone", t.reserve.phone, "tel", "tel")}
+        <label>
+          {t.reserve.departure}
+          <select name="departure" required defaultValue={values.departure ?? (v.choices.length === 1 ? v.choices[0]!.value : "")} aria-invalid={!!err.departure}>
+            {v.choices.length > 1 && <option value="">{t.reserve.chooseDeparture}</option>}
+            {v.choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+          {err.departure && (
+            <span className="public-error" data-testid="public-reserve-error-departure">
+              {err.departure}
+            </span>
+          )}
+        </label>
+        <label>
+          {t.reserve.passengers}
+          <input name="passengers" type="number" min={1} max={60} step={1} inputMode="numeric" required defaultValue={values.passengers || "1"} aria-invalid={!!err.passengers} />
+          {err.passengers && (
+            <span className="public-error" data-testid="public-reserve-error-passengers">
+              {err.passengers}
+            </span>
+          )}
+        </label>
+        <Button type="submit" size="3" disabled={busy} data-testid="public-reserve-submit">
+          {t.reserve.submit}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+export function ItemPage({ v, t, answer, agencyName }: { v: ItemView; t: PublicTexts; answer: ReserveAnswer | undefined; agencyName: string }) {
+  return (
+    <Flex direction="column" gap="5" data-testid="public-item" data-kind={v.kind}>
+      <div>
+        <Heading as="h1" size="8">
+          {v.title}
+        </Heading>
+        {v.destinations.length > 0 && (
+          <Text as="p" color="gray" data-testid="public-destinations">
+            {v.destinations.join(" · ")}
+          </Text>
+        )}
+        {v.from && (
+          <Text as="p" size="4" weight="bold" data-testid="public-from">
+            {v.from}
+          </Text>
+        )}
+      </div>
+      {v.images.length > 0 && (
+        <section aria-label={t.item.images} className="public-gallery">
+          {v.images.map((img, i) => (
+            <img key={img.id} src={i === 0 ? img.url : img.thumbUrl} alt={img.alt || v.title} width={img.width ?? 800} height={img.height ?? 600} loading={i === 0 ? "eager" : "lazy"} />
+          ))}
+        </section>
+      )}
+      <div className="public-columns">
+        <Flex direction="column" gap="5">
+          {v.summary && <Text as="p" size="3">{v.summary}</Text>}
+          {v.excursion && (
+            <section>
+              <Heading as="h2" size="5" mb="2">
+                {t.item.departures}
+              </Heading>
+              <Text as="p">
+                {t.item.departure}: {v.excursion.departure}
+              </Text>
+              <Text as="p">
+                {t.item.return}: {v.excursion.return}
+              </Text>
+              {!v.excursion.open && (
+                <Text as="p" color="orange" data-testid="public-closed">
+                  {t.item.closed}
+                </Text>
+              )}
+            </section>
+          )}
+          {v.kind === "package" && (
+            <section>
+              <Heading as="h2" size="5" mb="2">
+                {t.item.departures}
+              </Heading>
+              {v.departures.length === 0 ? (
+                <Text as="p">{t.item.noDepartures}</Text>
+              ) : (
+                <ul data-testid="public-departures">
+                  {v.departures.map((d) => (
+                    <li key={d.id}>
+                      {d.end ? fill(t.item.dates, { start: d.start, end: d.end }) : d.start}{" "}
+                      {d.places ? <Badge color="green">{d.places}</Badge> : <Badge color="gray">{t.item.soldOut}</Badge>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+          {v.excursion && v.excursion.boardings.length > 0 && (
+            <section>
+              <Heading as="h2" size="5" mb="2">
+                {t.item.boarding}
+              </Heading>
+              <ul data-testid="public-boardings">
+                {v.excursion.boardings.map((b) => (
+                  <li key={b.id}>
+                    <Text weight="bold">{b.time}</Text> — {b.name}
+                    {b.place && <Text color="gray"> · {b.place}</Text>}
+                    {b.reference && <Text color="gray"> ({b.reference})</Text>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {v.prices.rows.length > 0 && (
+            <section>
+              <Heading as="h2" size="5" mb="2">
+                {t.item.prices}
+              </Heading>
+              <div className="public-table-wrap">
+                <table className="public-table" data-testid="public-prices">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.item.room}</th>
+                      {v.prices.columns.map((c) => (
+                        <th key={c.key} scope="col">
+                          {c.label}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {v.prices.rows.map((r) => (
+                      <tr key={r.key}>
+                        <th scope="row">{r.label}</th>
+                        {r.cells.map((c, i) => (
+                          <td key={v.prices.columns[i]!.key}>{c}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          )}
+          {v.itinerary.length > 0 && (
+            <section>
+              <Heading as="h2" size="5" mb="2">
+                {t.item.itinerary}
+              </Heading>
+              <ol style={{ paddingLeft: 20 }} data-testid="public-itinerary">
+                {v.itinerary.map((d, i) => (
+                  <li key={i}>
+                    <Text weight="bold">
+                      {d.label}: {d.title}
+                    </Text>
+                    {d.description && <Text as="p">{d.description}</Text>}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+          {(v.includes.length > 0 || v.excludes.length > 0) && (
+            <Flex gap="5" wrap="wrap">
+              {v.includes.length > 0 && (
+                <section>
+                  <Heading as="h2" size="4" mb="1">
+                    {t.item.includes}
+                  </Heading>
+                  <ul data-testid="public-includes">
+                    {v.includes.map((x, i) => (
+                      <li key={i}>{x}</li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+              {v.excludes.length > 0 && (
+                <section>
+                  <Heading as="h2" size="4" mb="1">
+                    {t.item.excludes}
+                  </Heading>
+                  <ul data-testid="public-excludes">
+                    {v.excludes.map((x, i) => (
+                      <li key={i}>{x}</li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </Flex>
+          )}
+          {v.policy && (
+            <section>
+              <Heading as="h2" size="4" mb="1">
+                {t.item.policy}
+              </Heading>
+              <Text as="p" size="2" style={{ whiteSpace: "pre-wrap" }}>
+                {v.policy}
+              </Text>
+            </section>
+          )}
+        </Flex>
+        <Flex direction="column" gap="4">
+          {v.kind === "excursion" && <LivePlaces slug={v.slug} t={t} />}
+          {v.choices.length > 0 ? (
+            <ReserveForm v={v} t={t} answer={answer} />
+          ) : (
+            <Card>
+              <Text>{v.kind === "excursion" ? t.item.closed : t.item.noDepartures}</Text>
+              <Text as="p" size="2">
+                {t.item.contact}: {agencyName}
+              </Text>
+            </Card>
+          )}
+        </Flex>
+      </div>
+    </Flex>
+  );
+}
