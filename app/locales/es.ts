@@ -18,6 +18,7 @@ import payments from "~/locales/payments/es";
 import paymentWebhooks from "~/locales/payments/webhooks/es";
 import invoices from "~/locales/invoices/es";
 import commissions from "~/locales/commissions/es";
+import portal from "~/locales/portal/es";
 
 export default {
   ...system,
@@ -45,6 +46,8 @@ export default {
   // Financeiro → Faturamento (invoices): ./invoices/es.ts
   ...invoices,
   ...commissions,
+  // The client portal: ./portal/es.ts
+  ...portal,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

@@ -14,3 +14,4 @@ export * from "~/db/schema/invoices";
 export * from "~/db/schema/commissions";
 export * from "~/db/schema/fx";
 export * from "~/db/schema/search";
+export * from "~/db/schema/portal";
