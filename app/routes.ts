@@ -246,6 +246,7 @@ export default [
       // The client's contact fields and consent; their data as JSON (LGPD).
       route(":agencyId/meus-dados", "routes/portal/meus-dados.tsx"),
     ]),
+    route(":agencyId", "routes/portal/index.ts"),
     route(":agencyId/sair", "routes/portal/sair.ts"),
     // The client's documents, through the portal session only (404 for anyone else's).
     route(":agencyId/contrato/:id/:which", "routes/portal/contrato.ts"),
