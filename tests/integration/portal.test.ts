@@ -129,6 +129,20 @@ describe("portal access: one-time code", () => {
     expect(await mailsTo(B.email)).toBe(0);
   });
 
+  it("mails the code in the visitor's language (Accept-Language); /portal/:agency leads to the sign-in", async () => {
+    const w = await world();
+    const slug = await slugOf(w);
+    const res = await appRequest(acesso(slug), { form: { intent: "request", email: w.email }, headers: { "cf-connecting-ip": freshIp(), "Accept-Language": "es-AR,es;q=0.9" } });
+    expect(res.status).toBe(200);
+    const mail = await one<{ subject: string; locale: string }>("select subject, locale from email_outbox where kind = 'portal-code' and to_address = ? order by id desc limit 1", w.email);
+    expect(mail).toMatchObject({ locale: "es" });
+    expect(mail!.subject).toMatch(/^\d{6} es su código de acceso/);
+    const index = await appRequest(`/portal/${slug}`);
+    expect(index.headers.get("Location")).toBe(dashboard(slug));
+    const dash = await appRequest(dashboard(slug));
+    expect(dash.headers.get("Location")).toBe(acesso(slug));
+  });
+
   it("refuses a bad e-mail or code shape with a field error and changes nothing", async () => {
     const bad = await askCode(slugA, "not-an-email");
     expect(bad.status).toBe(400);
