@@ -295,6 +295,28 @@ describe("portal dashboard", () => {
     // A's session on B's URLs: to B's sign-in, nothing of B shown.
     expect((await appRequest(`/portal/${slugB}/contrato/${contractId}/original`, { cookie: portal })).status).toBe(302);
 
+    // Invoices: the client's own PDF; another client's, or an unknown id, is a 404.
+    const invoiceOf = async (clientId: string, number: number) => {
+      const id = uuidv7();
+      const t = new Date().toISOString();
+      await env.DB.prepare(
+        "insert into invoice (id, agency_id, number, party_kind, party_id, party_name, language, currency, issue_date, due_date, total_cents, status, search_text, created_at, updated_at) values (?, ?, ?, 'client', ?, 'Cliente', 'pt', 'BRL', ?, ?, 12345, 'issued', '', ?, ?)",
+      )
+        .bind(id, A.agency.id, number, clientId, inDays(0), inDays(10), t, t)
+        .run();
+      return id;
+    };
+    const mine = await invoiceOf(A.ids.client, 9001);
+    const theirs = await invoiceOf(otherId, 9002);
+    const pdf = await appRequest(`/portal/${slugA}/fatura/${mine}`, { cookie: portal });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect((await appRequest(`/portal/${slugA}/fatura/${theirs}`, { cookie: portal })).status).toBe(404);
+    expect((await appRequest(`/portal/${slugA}/fatura/${uuidv7()}`, { cookie: portal })).status).toBe(404);
+    expect((await appRequest(`/portal/${slugB}/fatura/${mine}`, { cookie: portalB })).status).toBe(404);
+    const docs = await json<{ documents: { invoices: { id: string }[] } }>(await appRequest(dashboard(slugA), { cookie: portal }));
+    expect(docs.documents.invoices.map((i) => i.id)).toEqual([mine]);
+
     // Another client of the same agency sees none of it.
     const otherEmail = (await one<{ emails: string }>("select emails from client where id = ?", otherId))!.emails;
     const portalOther = await portalSignIn(slugA, A.agency.id, JSON.parse(otherEmail)[0]);
@@ -303,6 +325,48 @@ describe("portal dashboard", () => {
     expect(dataOther.open.map((t) => t.id)).toEqual([foreignTitle]);
     expect(dataOther.documents.contracts).toEqual([]);
     expect((await appRequest(`/portal/${slugA}/contrato/${contractId}/original`, { cookie: portalOther })).status).toBe(404);
+  });
+});
+
+describe("portal trips: an excursion's seats and boarding", () => {
+  it("the buyer and a passenger see the trip with seat and boarding point and time; the passenger not the total; others nothing", async () => {
+    const w = await world();
+    const slug = await slugOf(w);
+    const t = new Date().toISOString();
+    const P = (q: string, ...v: unknown[]) => env.DB.prepare(q).bind(...v);
+    const ids = { destination: uuidv7(), excursion: uuidv7(), point: uuidv7(), boarding: uuidv7(), sale: uuidv7() };
+    const departure = "2027-07-10T10:30:00.000Z";
+    const passengerEmail = `pax-${uuidv7().slice(-6)}@x.test`;
+    const passengerId = await otherClient(w, passengerEmail);
+    const bystanderEmail = `by-${uuidv7().slice(-6)}@x.test`;
+    await otherClient(w, bystanderEmail);
+    await env.DB.batch([
+      P("insert into destination (id, agency_id, name, state, search_text, created_at, updated_at) values (?, ?, 'Gramado', 'RS', 'gramado', ?, ?)", ids.destination, w.agency.id, t, t),
+      P(
+        "insert into excursion (id, agency_id, title, slug, destination_id, departure_at, return_at, capacity, currency, status, includes, created_at, updated_at) values (?, ?, 'Gramado de inverno', ?, ?, ?, '2027-07-14T20:00:00.000Z', 40, 'BRL', 'open', ?, ?, ?)",
+        ids.excursion, w.agency.id, `gramado-${ids.excursion.slice(-12)}`, ids.destination, departure, JSON.stringify(["Hotel com café da manhã"]), t, t,
+      ),
+      P("insert into boarding_point (id, agency_id, name, city, state, created_at, updated_at) values (?, ?, 'Terminal Tietê', 'São Paulo', 'SP', ?, ?)", ids.point, w.agency.id, t, t),
+      P("insert into excursion_boarding (id, agency_id, excursion_id, boarding_point_id, departure_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)", ids.boarding, w.agency.id, ids.excursion, ids.point, departure, t, t),
+      P(
+        "insert into sale (id, agency_id, number, kind, status, client_id, agent_id, excursion_id, sale_date, currency, price_cents, total_cents, margin_cents, passenger_count, confirmed_at, created_at, updated_at) values (?, ?, 777, 'excursion', 'confirmed', ?, ?, ?, '2026-11-20', 'BRL', 250000, 250000, 250000, 2, ?, ?, ?)",
+        ids.sale, w.agency.id, w.ids.client, w.ids.agentAgente, ids.excursion, t, t, t,
+      ),
+      P("insert into excursion_passenger (id, agency_id, excursion_id, sale_id, status, seat, client_id, name, boarding_id, price_cents, created_at, updated_at) values (?, ?, ?, ?, 'confirmed', '11', ?, 'Carla Cliente Souza', ?, 125000, ?, ?)", uuidv7(), w.agency.id, ids.excursion, ids.sale, w.ids.client, ids.boarding, t, t),
+      P("insert into excursion_passenger (id, agency_id, excursion_id, sale_id, status, seat, client_id, name, boarding_id, price_cents, created_at, updated_at) values (?, ?, ?, ?, 'confirmed', '12', ?, 'Pedro Passageiro', ?, 125000, ?, ?)", uuidv7(), w.agency.id, ids.excursion, ids.sale, passengerId, ids.boarding, t, t),
+    ]);
+    type Trips = { trips: { rows: { id: string; mine: boolean; totalCents: number | null; excursion: { title: string; includes: string[] } | null; passengers: { name: string; seat: string; boarding: string; boardingAt: string }[] }[] } };
+    const buyer = await json<Trips>(await appRequest(dashboard(slug), { cookie: await portalSignIn(slug, w.agency.id, w.email) }));
+    const trip = buyer.trips.rows.find((r) => r.id === ids.sale)!;
+    expect(trip).toMatchObject({ mine: true, totalCents: 250000, excursion: { title: "Gramado de inverno", includes: ["Hotel com café da manhã"] } });
+    expect(trip.passengers).toEqual([
+      expect.objectContaining({ name: "Carla Cliente Souza", seat: "11", boarding: "Terminal Tietê", boardingAt: "07:30" }),
+      expect.objectContaining({ name: "Pedro Passageiro", seat: "12", boarding: "Terminal Tietê", boardingAt: "07:30" }),
+    ]);
+    const pax = await json<Trips>(await appRequest(dashboard(slug), { cookie: await portalSignIn(slug, w.agency.id, passengerEmail) }));
+    expect(pax.trips.rows.find((r) => r.id === ids.sale)).toMatchObject({ mine: false, totalCents: null });
+    const by = await json<Trips>(await appRequest(dashboard(slug), { cookie: await portalSignIn(slug, w.agency.id, bystanderEmail) }));
+    expect(by.trips.rows).toEqual([]);
   });
 });
 

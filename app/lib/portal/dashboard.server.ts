@@ -81,8 +81,9 @@ export type Trip = {
   status: string;
   saleDate: string;
   currency: string;
-  totalCents: number;
-  /** Shown to the buyer only (a passenger sees the trip, not what someone else paid). */
+  /** The buyer's only (null for a passenger: they see the trip, not what someone else paid). */
+  totalCents: number | null;
+  /** The client is the sale's buyer (not only a passenger). */
   mine: boolean;
   excursion: { title: string; departureAt: string; returnAt: string; includes: string[] } | null;
   passengers: TripPassenger[];
@@ -156,7 +157,7 @@ export async function portalTrips(p: PortalScope, after: Cursor): Promise<{ rows
     status: s.status,
     saleDate: s.saleDate,
     currency: s.currency,
-    totalCents: s.totalCents,
+    totalCents: s.clientId === p.clientId ? s.totalCents : null,
     mine: s.clientId === p.clientId,
     excursion: s.excursionTitle ? { title: s.excursionTitle, departureAt: s.departureAt!, returnAt: s.returnAt!, includes: s.includes ?? [] } : null,
     passengers:

@@ -57,6 +57,7 @@ const portalEn = {
       services: "Services",
       locator: "Locator {{locator}}",
       total: "Total",
+      includes: "What is included",
       status: {
         draft: "In progress",
         confirmed: "Confirmed",

@@ -57,6 +57,7 @@ const portalEs = {
       services: "Servicios",
       locator: "Localizador {{locator}}",
       total: "Total",
+      includes: "Qué está incluido",
       status: {
         draft: "En curso",
         confirmed: "Confirmada",

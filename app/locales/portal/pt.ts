@@ -56,6 +56,7 @@ const portalPt = {
       services: "Serviços",
       locator: "Localizador {{locator}}",
       total: "Total",
+      includes: "O que está incluído",
       status: {
         draft: "Em andamento",
         confirmed: "Confirmada",

@@ -194,6 +194,20 @@ function Trips({ trips }: { trips: Data["trips"] }) {
                   ))}
                 </Box>
               )}
+              {trip.excursion && trip.excursion.includes.length > 0 && (
+                <Box data-testid="portal-trip-includes">
+                  <Text size="2" weight="medium">
+                    {t("portal.trips.includes")}
+                  </Text>
+                  <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                    {trip.excursion.includes.map((x, i) => (
+                      <li key={i}>
+                        <Text size="2">{x}</Text>
+                      </li>
+                    ))}
+                  </ul>
+                </Box>
+              )}
               <Box>
                 <Text size="2" weight="medium">
                   {t("portal.trips.passengers")}
@@ -215,7 +229,7 @@ function Trips({ trips }: { trips: Data["trips"] }) {
                   </Flex>
                 ))}
               </Box>
-              {trip.mine && (
+              {trip.totalCents !== null && (
                 <Flex justify="end" gap="2">
                   <Text size="2">{t("portal.trips.total")}:</Text>
                   <Money cents={trip.totalCents} currency={trip.currency} strong />
