@@ -247,6 +247,23 @@ export default [
   // The document while the link is open, or the signed copy just after signing.
   route("assinar-contrato/:token/:which", "routes/public/assinar-contrato.arquivo.ts"),
 
+  // The client portal (spec §2.4, issue #21): its own session (app/middleware/portal.ts), no staff login.
+  ...prefix("portal", [
+    layout("routes/portal/layout.tsx", [
+      route("selecionar-agencia", "routes/portal/selecionar-agencia.tsx"),
+      route(":agencyId/acesso", "routes/portal/acesso.tsx"),
+      route(":agencyId/dashboard", "routes/portal/dashboard.tsx"),
+      // The client's contact fields and consent; their data as JSON (LGPD).
+      route(":agencyId/meus-dados", "routes/portal/meus-dados.tsx"),
+    ]),
+    route(":agencyId", "routes/portal/index.ts"),
+    route(":agencyId/sair", "routes/portal/sair.ts"),
+    // The client's documents, through the portal session only (404 for anyone else's).
+    route(":agencyId/contrato/:id/:which", "routes/portal/contrato.ts"),
+    route(":agencyId/fatura/:id", "routes/portal/fatura.ts"),
+    route(":agencyId/meus-dados/exportar", "routes/portal/meus-dados.exportar.ts"),
+  ]),
+
   index("routes/index.tsx"),
   route("*", "routes/catchall.tsx"),
 ] satisfies RouteConfig;

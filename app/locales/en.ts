@@ -19,6 +19,7 @@ import paymentWebhooks from "~/locales/payments/webhooks/en";
 import invoices from "~/locales/invoices/en";
 import commissions from "~/locales/commissions/en";
 import publicPages from "~/locales/public/en";
+import portal from "~/locales/portal/en";
 
 export default {
   ...system,
@@ -47,6 +48,8 @@ export default {
   ...invoices,
   ...commissions,
   ...publicPages,
+  // The client portal: ./portal/en.ts
+  ...portal,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

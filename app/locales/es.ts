@@ -19,6 +19,7 @@ import paymentWebhooks from "~/locales/payments/webhooks/es";
 import invoices from "~/locales/invoices/es";
 import commissions from "~/locales/commissions/es";
 import publicPages from "~/locales/public/es";
+import portal from "~/locales/portal/es";
 
 export default {
   ...system,
@@ -47,6 +48,8 @@ export default {
   ...invoices,
   ...commissions,
   ...publicPages,
+  // The client portal: ./portal/es.ts
+  ...portal,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

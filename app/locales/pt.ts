@@ -20,6 +20,7 @@ import paymentWebhooks from "~/locales/payments/webhooks/pt";
 import invoices from "~/locales/invoices/pt";
 import commissions from "~/locales/commissions/pt";
 import publicPages from "~/locales/public/pt";
+import portal from "~/locales/portal/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -49,6 +50,8 @@ const pt = {
   ...invoices,
   ...commissions,
   ...publicPages,
+  // The client portal: ./portal/pt.ts
+  ...portal,
   // The record kit's generic messages (saved, stale, delete, duplicate, history), for every module
   records: {
     saved: "{{name}} foi salvo.",

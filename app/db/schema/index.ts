@@ -15,3 +15,4 @@ export * from "~/db/schema/commissions";
 export * from "~/db/schema/fx";
 export * from "~/db/schema/search";
 export * from "~/db/schema/public";
+export * from "~/db/schema/portal";

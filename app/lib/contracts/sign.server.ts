@@ -23,7 +23,7 @@ import type { MergedDocument } from "~/lib/contracts/document";
 import { auditInsert } from "~/lib/platform/audit.server";
 import { isBatchAssert } from "~/lib/platform/batch-assert.server";
 import { formatCpf, onlyDigits } from "~/lib/platform/br-documents";
-import { sha256Hex } from "~/lib/platform/crypto.server";
+import { randomToken, sha256Hex } from "~/lib/platform/crypto.server";
 import { crossTenant, type Db } from "~/lib/platform/db.server";
 import { imageDimensions, detectImageType } from "~/lib/platform/files.server";
 import { formatDateTime } from "~/lib/platform/format";
@@ -320,4 +320,22 @@ export async function signerFile(anyDb: Db, token: string, which: "documento" | 
   }
   const fresh = row.status === "signed" && row.signedPdfKey && row.signedAt && Date.now() - Date.parse(row.signedAt) < SIGNED_COPY_MINUTES * 60_000;
   return fresh ? { key: row.signedPdfKey!, filename: `contrato-${row.number}-assinado.pdf` } : null;
+}
+
+/**
+ * The client portal's way to the signing page (issue #21): the signed-in client of the
+ * contract's sale gets a fresh link token for a contract still waiting (sent or viewed,
+ * link not expired, not locked), with the link's expiry unchanged. The token replaces the
+ * mailed one (only one hash is kept), as a resend does. Null when it cannot be signed now
+ * or it changed meanwhile. The caller has checked the contract is the client's.
+ */
+export async function portalSigningToken(db: Db, agencyId: string, row: ContractRow, now = Date.now()): Promise<string | null> {
+  if (closedState(row, now) !== null) return null;
+  const token = randomToken();
+  const updated = await db
+    .update(contract)
+    .set({ tokenHash: await sha256Hex(token), updatedAt: new Date(now).toISOString(), version: sql`${contract.version} + 1` })
+    .where(and(eq(contract.agencyId, agencyId), eq(contract.id, row.id), eq(contract.version, row.version)))
+    .returning({ id: contract.id });
+  return updated.length ? token : null;
 }

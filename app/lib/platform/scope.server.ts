@@ -24,3 +24,20 @@ export type Scope = PublicScope & {
   timeZone: string;
   currency: string;
 };
+
+/**
+ * A client signed in to the portal (issue #21; docs/decisions/0021-client-portal.md): the
+ * agency and the client come from the verified portal session, built only by
+ * `requirePortal()` in app/middleware/portal.ts. It is no staff Scope: portal domain
+ * functions (app/lib/portal) filter on both agencyId and clientId.
+ */
+export type PortalScope = PublicScope & {
+  agencyId: string;
+  clientId: string;
+  /** The e-mail the client signed in with. */
+  email: string;
+  agencySlug: string;
+  agencyName: string;
+  timeZone: string;
+  currency: string;
+};

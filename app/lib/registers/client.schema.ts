@@ -22,10 +22,32 @@ import {
 } from "~/lib/kit/fields";
 import { MAX_EMAILS, MAX_PHONES } from "~/lib/registers/client";
 
-const phoneEntry = z.object({
+export const phoneEntry = z.object({
   number: phoneField(),
   whatsapp: checkboxField(),
 });
+
+/**
+ * What a client may change of their own register in the portal (issue #21): phones, address,
+ * emergency contact; the staff form has the same fields.
+ */
+export const clientContactFields = {
+  phones: z
+    .array(phoneEntry.optional())
+    .optional()
+    .transform((list) => (list ?? []).filter((p): p is { number: string; whatsapp: boolean } => !!p && !!p.number))
+    .pipe(z.array(z.object({ number: z.string(), whatsapp: z.boolean() })).max(MAX_PHONES, regErr.tooMany)),
+  postalCode: optionalText(10),
+  street: optionalText(200),
+  number: optionalText(20),
+  complement: optionalText(100),
+  district: optionalText(100),
+  city: optionalText(100),
+  state: optionalText(40),
+  country: countryField(),
+  emergencyContactName: optionalText(120),
+  emergencyContactPhone: phoneField(),
+};
 
 const clientFields = {
   kind: z.enum(PARTY_KINDS, { error: msg.invalid }),
@@ -45,21 +67,7 @@ const clientFields = {
     .optional()
     .transform((list) => (list ?? []).map((e) => (e ?? "").trim()).filter((e) => e.length > 0))
     .pipe(z.array(emailField()).max(MAX_EMAILS, regErr.tooMany)),
-  phones: z
-    .array(phoneEntry.optional())
-    .optional()
-    .transform((list) => (list ?? []).filter((p): p is { number: string; whatsapp: boolean } => !!p && !!p.number))
-    .pipe(z.array(z.object({ number: z.string(), whatsapp: z.boolean() })).max(MAX_PHONES, regErr.tooMany)),
-  postalCode: optionalText(10),
-  street: optionalText(200),
-  number: optionalText(20),
-  complement: optionalText(100),
-  district: optionalText(100),
-  city: optionalText(100),
-  state: optionalText(40),
-  country: countryField(),
-  emergencyContactName: optionalText(120),
-  emergencyContactPhone: phoneField(),
+  ...clientContactFields,
   tags: tagsField(),
   notes: optionalText(2000),
   marketingConsent: checkboxField(),
