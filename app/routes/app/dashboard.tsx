@@ -9,14 +9,14 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { displayName } from "~/lib/platform/display";
 import { formatDate, formatNumber } from "~/lib/platform/format";
 import { flattenLinks, type NavItem } from "~/lib/shell/sidebar";
-import { dashboardFigures } from "~/lib/shell/dashboard.server";
+import { dashboardFigures } from "~/lib/dashboard/figures.server";
 import { requireAgency, requireScope } from "~/middleware/session";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAgency(context, request);
-  const figures = await dashboardFigures(requireScope(context, request));
+  const figures = await dashboardFigures(requireScope(context, request), viewer.licence);
   return {
     greetingName: displayName(viewer.name, viewer.email),
     agency: { name: viewer.agency.name, slug: viewer.agency.slug, timeZone: viewer.agency.timeZone },
