@@ -18,6 +18,7 @@ import payments from "~/locales/payments/en";
 import paymentWebhooks from "~/locales/payments/webhooks/en";
 import invoices from "~/locales/invoices/en";
 import commissions from "~/locales/commissions/en";
+import dashboardFigures from "~/locales/dashboard/en";
 
 export default {
   ...system,
@@ -45,6 +46,8 @@ export default {
   // Financeiro → Faturamento (invoices): ./invoices/en.ts
   ...invoices,
   ...commissions,
+  // The dashboard's figures, charts and first steps: ./dashboard/en.ts
+  ...dashboardFigures,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

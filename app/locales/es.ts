@@ -18,6 +18,7 @@ import payments from "~/locales/payments/es";
 import paymentWebhooks from "~/locales/payments/webhooks/es";
 import invoices from "~/locales/invoices/es";
 import commissions from "~/locales/commissions/es";
+import dashboardFigures from "~/locales/dashboard/es";
 
 export default {
   ...system,
@@ -45,6 +46,8 @@ export default {
   // Financeiro → Faturamento (invoices): ./invoices/es.ts
   ...invoices,
   ...commissions,
+  // The dashboard's figures, charts and first steps: ./dashboard/es.ts
+  ...dashboardFigures,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

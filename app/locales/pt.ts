@@ -19,6 +19,7 @@ import payments from "~/locales/payments/pt";
 import paymentWebhooks from "~/locales/payments/webhooks/pt";
 import invoices from "~/locales/invoices/pt";
 import commissions from "~/locales/commissions/pt";
+import dashboardFigures from "~/locales/dashboard/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -47,6 +48,8 @@ const pt = {
   // Financeiro → Faturamento (invoices): ./invoices/pt.ts
   ...invoices,
   ...commissions,
+  // The dashboard's figures, charts and first steps: ./dashboard/pt.ts
+  ...dashboardFigures,
   // The record kit's generic messages (saved, stale, delete, duplicate, history), for every module
   records: {
     saved: "{{name}} foi salvo.",

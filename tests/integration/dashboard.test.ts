@@ -284,6 +284,7 @@ describe("dashboard figures (Admin: the agency)", () => {
     expect(d.contracts).toEqual({ waiting: 2, href: "/contratos/assinaturas" });
     expect(d.commissions).toMatchObject({ lines: 2, amount: brl(5_000), href: "/financeiro/faturamento/comissoes?from=2026-06-01&to=2026-06-30" });
     expect(d.setup).toEqual({ clients: true, excursions: true, sales: true, asaas: false });
+    expect(d.isNew).toBe(false);
   });
 });
 
@@ -355,6 +356,16 @@ describe("dashboard tenant isolation", () => {
     const admin = await createUser({ role: "Admin", agencyId: fresh.id });
     const d = await dashboardFigures(w.scopeOf("Admin", admin.id, fresh.id), defaultLicence(), NOW);
     expect(d.setup).toEqual({ clients: false, excursions: false, sales: false, asaas: false });
+    expect(d.isNew).toBe(true);
+    expect(d.steps).toEqual([
+      { key: "clients", href: "/cadastros/clientes/novo", done: false },
+      { key: "excursions", href: "/servicos/excursoes/novo", done: false },
+      { key: "asaas", href: "/sistema/integracoes/asaas", done: false },
+    ]);
+    // An Agente is not shown the integration they may not open.
+    const agente = await createUser({ role: "Agente", agencyId: fresh.id });
+    const forAgente = await dashboardFigures(w.scopeOf("Agente", agente.id, fresh.id), defaultLicence(), NOW);
+    expect(forAgente.steps.map((x) => x.key)).toEqual(["clients", "excursions"]);
     expect(d.sales!.current).toEqual({ count: 0, value: brl(0), margin: brl(0) });
     expect(d.cash!.accounts).toEqual([]);
   });

@@ -40,11 +40,13 @@ import {
   figureLinks,
   monthEnd,
   periodsOf,
+  setupSteps,
   sumBrl,
   visibleFigures,
   type BrlSum,
   type FigureKey,
   type MoneyGroup,
+  type SetupStep,
 } from "~/lib/dashboard/figures";
 import { checklist, type ChecklistItem } from "~/lib/excursions/checklist";
 import { occupyingWhere } from "~/lib/excursions/operational-seats.server";
@@ -97,6 +99,9 @@ export type DashboardData = {
   contracts: { waiting: number; href: string } | null;
   /** What a new agency has done of its first steps (empty states that teach). */
   setup: { clients: boolean; excursions: boolean; sales: boolean; asaas: boolean };
+  /** No client, excursion or sale yet: the dashboard teaches the first steps instead of zeros. */
+  isNew: boolean;
+  steps: { key: SetupStep; href: string; done: boolean }[];
 };
 
 const FALSE = sql`0 = 1`;
@@ -407,6 +412,7 @@ export async function dashboardFigures(scope: Scope, licence: LicenceModules | n
   const pipelineTotal = new Map<string, number>();
   for (const s of stages.values()) for (const v of s.value) pipelineTotal.set(v.currency, (pipelineTotal.get(v.currency) ?? 0) + v.cents);
 
+  const done = { clients: !!num(setup?.clients), excursions: !!num(setup?.excursions), sales: !!num(setup?.sales), asaas: !!num(setup?.asaas) };
   const taskOf = (status: string) => taskRows.find((r) => r.status === status);
   return {
     today,
@@ -468,6 +474,8 @@ export async function dashboardFigures(scope: Scope, licence: LicenceModules | n
       ? { stages: [...stages.values()], total: [...pipelineTotal].map(([currency, cents]) => ({ currency, cents })).sort((a, b) => a.currency.localeCompare(b.currency)), href: "/crm" }
       : null,
     contracts: sees("contracts") ? { waiting: num(waiting?.n), href: figureLinks.contracts() } : null,
-    setup: { clients: !!num(setup?.clients), excursions: !!num(setup?.excursions), sales: !!num(setup?.sales), asaas: !!num(setup?.asaas) },
+    setup: done,
+    isNew: !done.clients && !done.excursions && !done.sales,
+    steps: setupSteps(scope.role, licence, done),
   };
 }

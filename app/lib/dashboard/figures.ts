@@ -155,3 +155,26 @@ export const figureLinks = {
   stage: (slug: string) => `/crm/${encodeURIComponent(slug)}`,
   contracts: () => "/contratos/assinaturas",
 } as const;
+
+// ---------------------------------------------------------------------------
+// First steps of a new agency (empty states that teach)
+
+export const SETUP_STEPS = ["clients", "excursions", "asaas"] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+const SETUP_SCREENS: Record<SetupStep, { licence: readonly string[]; href: string }> = {
+  clients: { licence: ["cadastros", "clientes"], href: "/cadastros/clientes/novo" },
+  excursions: { licence: ["servicos", "excursoes"], href: "/servicos/excursoes/novo" },
+  asaas: { licence: ["sistema", "integracoes", "asaas"], href: "/sistema/integracoes/asaas" },
+};
+
+/** The first steps the viewer may take (the screen is licensed and their role may open it), each with whether it is done. */
+export function setupSteps(role: Role, licence: LicenceModules | null | undefined, done: Record<SetupStep, boolean>) {
+  return SETUP_STEPS.flatMap((key) => {
+    const { licence: path, href } = SETUP_SCREENS[key];
+    const [module, ...sub] = path;
+    if (!hasPermission(licence, module!, ...sub)) return [];
+    const screen = screenForPath(href);
+    if (screen && !roleMayOpen(screen, role)) return [];
+    return [{ key, href, done: done[key] }];
+  });
+}
