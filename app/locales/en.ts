@@ -20,6 +20,7 @@ import invoices from "~/locales/invoices/en";
 import commissions from "~/locales/commissions/en";
 import publicPages from "~/locales/public/en";
 import portal from "~/locales/portal/en";
+import dashboardFigures from "~/locales/dashboard/en";
 
 export default {
   ...system,
@@ -50,6 +51,8 @@ export default {
   ...publicPages,
   // The client portal: ./portal/en.ts
   ...portal,
+  // The dashboard's figures, charts and first steps: ./dashboard/en.ts
+  ...dashboardFigures,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

@@ -20,6 +20,7 @@ import invoices from "~/locales/invoices/es";
 import commissions from "~/locales/commissions/es";
 import publicPages from "~/locales/public/es";
 import portal from "~/locales/portal/es";
+import dashboardFigures from "~/locales/dashboard/es";
 
 export default {
   ...system,
@@ -50,6 +51,8 @@ export default {
   ...publicPages,
   // The client portal: ./portal/es.ts
   ...portal,
+  // The dashboard's figures, charts and first steps: ./dashboard/es.ts
+  ...dashboardFigures,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

@@ -21,6 +21,7 @@ import invoices from "~/locales/invoices/pt";
 import commissions from "~/locales/commissions/pt";
 import publicPages from "~/locales/public/pt";
 import portal from "~/locales/portal/pt";
+import dashboardFigures from "~/locales/dashboard/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -52,6 +53,8 @@ const pt = {
   ...publicPages,
   // The client portal: ./portal/pt.ts
   ...portal,
+  // The dashboard's figures, charts and first steps: ./dashboard/pt.ts
+  ...dashboardFigures,
   // The record kit's generic messages (saved, stale, delete, duplicate, history), for every module
   records: {
     saved: "{{name}} foi salvo.",

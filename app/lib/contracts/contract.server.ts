@@ -57,7 +57,7 @@ const DAY_MS = 86_400_000;
 // Reading
 
 /** The contracts of the sales the user may see (an Agente: their own sales'). */
-function contractScopeWhere(scope: Scope): SQL {
+export function contractScopeWhere(scope: Pick<Scope, "agencyId" | "role" | "userId">): SQL {
   return and(
     eq(contract.agencyId, scope.agencyId),
     sql`exists (select 1 from "sale" where "sale"."agency_id" = ${scope.agencyId} and "sale"."id" = ${contract.saleId} and "sale"."deleted_at" is null${

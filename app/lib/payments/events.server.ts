@@ -21,6 +21,8 @@
  *
  * The webhook acts as no user: its entries and audit rows have no user (null).
  */
+import { announceDashboard } from "~/lib/dashboard/live.server";
+import type { BoardsEnv } from "~/lib/platform/board-room.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { agency, agent, financeEntry, financeTitle, intermediary, paymentCharge, paymentIntegration, profile, sale, webhookEvent } from "~/db/schema";
 import { nowIso } from "~/db/schema/columns";
@@ -39,7 +41,7 @@ import { applyEvent, HANDLED_EVENTS, normaliseEventTime, settlementWanted, type 
 
 export { ASAAS_PAUSE_AFTER, FAILURE_ALERT_THRESHOLD } from "~/lib/payments/webhook-history";
 
-export type EventsEnv = RealtimeEnv;
+export type EventsEnv = RealtimeEnv & BoardsEnv;
 
 /** An error whose message is safe to store and show (no secrets, no stack). */
 export class EventProcessingError extends Error {
@@ -172,7 +174,11 @@ async function apply(env: EventsEnv, db: Db, event: StoredEvent): Promise<Webhoo
   }
   // The sale's commissions are released (or held back again) as the client pays.
   if (want !== "none") await syncTitleCommissions(scope, charge.titleId).catch((error: unknown) => console.warn("commission release failed", error));
-  if (newSettlement) await notifySeller(env, db, agencyId, charge.titleId, newSettlement.principalCents).catch((error: unknown) => console.warn("payment notification failed", error));
+  if (newSettlement) {
+    await notifySeller(env, db, agencyId, charge.titleId, newSettlement.principalCents).catch((error: unknown) => console.warn("payment notification failed", error));
+    // The payment moves the agency's receivables and cash: the open dashboards re-read.
+    await announceDashboard(env, agencyId, charge.titleId, "webhook");
+  }
   return "processed";
 }
 

@@ -1,11 +1,11 @@
 /**
- * The live boards (issue #18): one room per agency and board — the CRM pipeline and
- * the task board — named `{agencyId}:{board}`. The room decides nothing: the app
+ * The live boards (issue #18): one room per agency and board — the CRM pipeline,
+ * the task board and the dashboard's figures (decision 0022) — named `{agencyId}:{board}`. The room decides nothing: the app
  * writes D1 first, then announces what changed (board-room.server.ts announceBoard),
  * and every open board applies a move at once and re-reads the rest.
  */
 export const BOARDS_PARTY = "boards";
-export const BOARD_KINDS = ["crm", "tasks"] as const;
+export const BOARD_KINDS = ["crm", "tasks", "dashboard"] as const;
 export type BoardKind = (typeof BOARD_KINDS)[number];
 
 export const boardRoomName = (agencyId: string, board: BoardKind) => `${agencyId}:${board}`;

@@ -1,25 +1,30 @@
 import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Bell, CalendarDays, Users } from "lucide-react";
-import { useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, useRevalidator, useRouteLoaderData } from "react-router";
+import { DashboardFigures } from "~/components/dashboard/DashboardFigures";
+import { LiveRoom } from "~/components/ui/LiveRoom";
+import { BOARDS_PARTY, boardRoomName, type BoardRoomEvent } from "~/lib/platform/board-room";
 import { NavIcon } from "~/components/shell/icons";
 import { Notice } from "~/components/ui/Notice";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { displayName } from "~/lib/platform/display";
 import { formatDate, formatNumber } from "~/lib/platform/format";
 import { flattenLinks, type NavItem } from "~/lib/shell/sidebar";
-import { dashboardFigures } from "~/lib/shell/dashboard.server";
+import { dashboardFigures } from "~/lib/dashboard/figures.server";
 import { requireAgency, requireScope } from "~/middleware/session";
 import type { loader as layoutLoader } from "~/routes/app/layout";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireAgency(context, request);
-  const figures = await dashboardFigures(requireScope(context, request));
+  const figures = await dashboardFigures(requireScope(context, request), viewer.licence);
   return {
     greetingName: displayName(viewer.name, viewer.email),
     agency: { name: viewer.agency.name, slug: viewer.agency.slug, timeZone: viewer.agency.timeZone },
+    // The agency's dashboard room: a confirmed sale or a settled title announces itself there and the figures re-read.
+    room: boardRoomName(viewer.agency.id, "dashboard"),
     figures,
     now: new Date().toISOString(),
   };
@@ -63,9 +68,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<typeof layoutLoader>("routes/app/layout");
   const shortcuts = useMemo(() => shortcutsOf(shell?.sidebar ?? []), [shell?.sidebar]);
   const language = i18n.language;
+  const revalidator = useRevalidator();
+  const onEvent = useCallback(
+    (event: BoardRoomEvent) => {
+      if (event.type === "changed" || event.type === "moved") void revalidator.revalidate();
+    },
+    [revalidator],
+  );
+  // The first open needs nothing (the figures were just loaded); a reopen re-reads what was missed.
+  const opened = useRef(false);
+  const reread = useCallback(() => {
+    if (opened.current) void revalidator.revalidate();
+    opened.current = true;
+  }, [revalidator]);
   return (
     <Flex direction="column" gap="6">
+      <LiveRoom<BoardRoomEvent> party={BOARDS_PARTY} room={loaderData.room} onEvent={onEvent} onOpen={reread} onClose={() => undefined} />
       <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.greeting", { name: loaderData.greetingName, agency: agency.name })} />
+
+      <DashboardFigures figures={figures} language={language} timeZone={agency.timeZone} />
 
       <Grid columns={{ initial: "1", sm: "2", md: "3" }} gap="4">
         <Figure

@@ -14,6 +14,7 @@ import { translate } from "~/lib/platform/translate";
 import { EMISSIVO_LIST_PATH } from "~/lib/sales/emissivo";
 import { syncSaleCharges } from "~/lib/payments/charges.server";
 import { paymentDeps } from "~/lib/payments/transport.server";
+import { announceDashboard } from "~/lib/dashboard/live.server";
 import { emissivoAction, emissivoScreen } from "~/lib/sales/emissivo-action.server";
 import { SERVICE_CURRENCIES } from "~/lib/services/fields";
 import { linkedOpenTasks } from "~/lib/tasks/tasks.server";
@@ -45,7 +46,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return await emissivoAction(scope, request, params, getLocale(context));
   } finally {
     // An edit or cancellation rewrote the installments: their Asaas charges follow.
-    if (params.id && request.method === "POST") await syncSaleCharges(scope, paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx), params.id);
+    if (params.id && request.method === "POST") {
+      await syncSaleCharges(scope, paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx), params.id);
+      // A confirmation, edit or cancellation moves the dashboard's figures.
+      await announceDashboard(getEnv(context), scope.agencyId, params.id, scope.userId);
+    }
   }
 }
 

@@ -19,6 +19,7 @@ import { excursionSalePage, newPassengerClient, runExcursionSaleIntent } from "~
 import { seatRoomName } from "~/lib/sales/seats";
 import { syncSaleCharges } from "~/lib/payments/charges.server";
 import { paymentDeps } from "~/lib/payments/transport.server";
+import { announceDashboard } from "~/lib/dashboard/live.server";
 import { getCloudflare, getEnv } from "~/middleware/cloudflare";
 import { getI18n, getLocale } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
@@ -86,7 +87,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const intent = submission.value;
   const result = await runExcursionSaleIntent(scope, getEnv(context), row, intent, getLocale(context));
   // A cancellation or edit rewrote the installments: their Asaas charges follow.
-  if (result.ok) await syncSaleCharges(scope, paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx), row.id);
+  if (result.ok) {
+    await syncSaleCharges(scope, paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx), row.id);
+    await announceDashboard(getEnv(context), scope.agencyId, row.id, scope.userId);
+  }
   if (!result.ok) return data({ ok: false as const, error: refusalKey(result.reason) }, { status: result.status });
   return { ok: true as const, intent: intent.intent, preview: result.preview ?? null, toast: result.preview ? null : { title: DONE[intent.intent] ?? "toast.saved" } };
 }

@@ -75,14 +75,23 @@ const pageSelect =
       .orderBy(...order)
       .limit(limit);
 
-/** Σ net_cents of the entries of these accounts (one grouped read for a page). */
-export async function entrySums({ db, agencyId }: ReadScope, ids: readonly string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
+/**
+ * Σ net_cents of the entries per account — an account's balance is its opening balance
+ * plus this (the one rule; the list and the dashboard's cash position read it). Of these
+ * accounts, or of every account of the agency; a query, so a caller may batch it.
+ */
+export function entrySumsQuery({ db, agencyId }: ReadScope, ids?: readonly string[]) {
+  return db
     .select({ id: financeEntry.bankAccountId, sum: sql<number>`coalesce(sum(${financeEntry.netCents}), 0)` })
     .from(financeEntry)
-    .where(and(eq(financeEntry.agencyId, agencyId), inArray(financeEntry.bankAccountId, [...ids])))
+    .where(and(eq(financeEntry.agencyId, agencyId), ids ? inArray(financeEntry.bankAccountId, [...ids]) : undefined))
     .groupBy(financeEntry.bankAccountId);
+}
+
+/** Σ net_cents of the entries of these accounts (one grouped read for a page). */
+export async function entrySums(scope: ReadScope, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await entrySumsQuery(scope, ids);
   return new Map(rows.map((r) => [r.id, Number(r.sum)]));
 }
 

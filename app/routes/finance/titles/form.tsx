@@ -24,6 +24,7 @@ import { chargeHooks, hasOpenSiblings, titleCharges } from "~/lib/payments/charg
 import { publicIntegration } from "~/lib/payments/integration.server";
 import { paymentDeps } from "~/lib/payments/transport.server";
 import { ChargePanel } from "~/components/payments/ChargePanel";
+import { withDashboardHooks } from "~/lib/dashboard/live.server";
 import { getCloudflare, getEnv } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
@@ -105,12 +106,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const language = getI18n(context).language;
   if (!params.id) return createTitleAction(scope, direction, formData, language);
   // A commission payable cancelled returns its commission lines to released (commissionHooks).
-  if (direction !== "receivable") return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, commissionHooks(), language);
+  if (direction !== "receivable") return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, withDashboardHooks(getEnv(context), commissionHooks()), language);
   // A receivable's charge at the payment provider follows it (cancel, amount, due date).
   const deps = paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx);
   if (isChargeIntent(formData.get("intent"))) return chargeAction(scope, deps, params.id, formData, `${DIRECTION_PATH[direction]}/editar/${params.id}`);
   // And the sale's commissions are released as the client pays (withCommissionHooks).
-  return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, withCommissionHooks(chargeHooks(deps)), language);
+  return titleAction(scope, direction, params.id, formData, getEnv(context).FILES, withDashboardHooks(getEnv(context), withCommissionHooks(chargeHooks(deps))), language);
 }
 
 export default function TitleScreen({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,6 +18,7 @@ import { listParams, toSearch } from "~/lib/kit/list";
 import { malformed } from "~/lib/kit/forms";
 import { todayIn } from "~/lib/platform/time-zone";
 import { translate } from "~/lib/platform/translate";
+import { withDashboardHooks } from "~/lib/dashboard/live.server";
 import { getCloudflare, getEnv } from "~/middleware/cloudflare";
 import { getI18n } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
@@ -63,7 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   // A receivable settled here by hand: its live Asaas charge is cancelled (paid in full) or follows the open amount.
   // The sale's commissions are released as the client pays.
   const hooks = direction === "receivable" ? withCommissionHooks(chargeHooks(paymentDeps(getEnv(context), scope.db, getCloudflare(context).ctx))) : commissionHooks();
-  return settleManyAction(scope, direction, formData, `${url.pathname.replace(/\.data$/, "")}${url.search}`, hooks);
+  return settleManyAction(scope, direction, formData, `${url.pathname.replace(/\.data$/, "")}${url.search}`, withDashboardHooks(getEnv(context), hooks));
 }
 
 export default function TitleList({ loaderData, actionData }: Route.ComponentProps) {
