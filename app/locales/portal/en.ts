@@ -2,6 +2,7 @@ import type { PortalTranslation } from "~/locales/portal/pt";
 
 const portalEn = {
   portal: {
+    more: "Show more",
     title: "Client portal",
     notFound: {
       title: "Page not found",

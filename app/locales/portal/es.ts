@@ -2,6 +2,7 @@ import type { PortalTranslation } from "~/locales/portal/pt";
 
 const portalEs = {
   portal: {
+    more: "Ver más",
     title: "Portal del cliente",
     notFound: {
       title: "Página no encontrada",

@@ -1,6 +1,7 @@
 // O portal do cliente (issue #21; decisão 0021): acesso por código, viagens, pagamentos, documentos, dados.
 const portalPt = {
   portal: {
+    more: "Ver mais",
     title: "Portal do cliente",
     notFound: {
       title: "Página não encontrada",

@@ -241,7 +241,7 @@ function Trips({ trips }: { trips: Data["trips"] }) {
         {trips.next && (
           <RLink asChild size="2">
             <Link to={`?viagens=${encodeURIComponent(trips.next)}#viagens`} data-testid="portal-trips-more">
-              →
+              {t("portal.more")} →
             </Link>
           </RLink>
         )}
@@ -357,7 +357,7 @@ function Payments({ open, paid, chargeable }: { open: Data["open"]; paid: Data["
         {paid.next && (
           <RLink asChild size="2">
             <Link to={`?pagas=${encodeURIComponent(paid.next)}`} data-testid="portal-paid-more">
-              →
+              {t("portal.more")} →
             </Link>
           </RLink>
         )}
