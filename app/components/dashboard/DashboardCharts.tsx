@@ -9,7 +9,7 @@ import { useEffect, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DashboardData } from "~/lib/dashboard/figures.server";
-import { formatCalendarDate, formatMoney, formatNumber } from "~/lib/platform/format";
+import { formatCalendarDate, formatMoney, formatMonth, formatNumber } from "~/lib/platform/format";
 
 const K = "dashboardFigures.charts";
 
@@ -51,7 +51,7 @@ export function DashboardCharts({ figures, language }: { figures: DashboardData;
     };
   }, []);
   const money = (cents: number) => formatMoney(cents, "BRL", language);
-  const monthLabel = (month: string) => formatCalendarDate(`${month}-01`, language, "short").replace(/^\d{1,2}\D/, "");
+  const monthLabel = (month: string) => formatMonth(month, language);
   const weekLabel = (day: string) => formatCalendarDate(day, language, "short");
   const sales = figures.sales;
   const weeks = figures.titlesByWeek;

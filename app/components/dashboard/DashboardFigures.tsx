@@ -11,7 +11,7 @@ import { DashboardCharts } from "~/components/dashboard/DashboardCharts";
 import { EmptyState } from "~/components/ui/EmptyState";
 import type { BrlSum } from "~/lib/dashboard/figures";
 import type { DashboardData } from "~/lib/dashboard/figures.server";
-import { formatCalendarDate, formatDateTime, formatMoney, formatNumber } from "~/lib/platform/format";
+import { formatCalendarDate, formatDateTime, formatMoney, formatMonth, formatNumber } from "~/lib/platform/format";
 
 const K = "dashboardFigures";
 
@@ -63,7 +63,6 @@ export function DashboardFigures({ figures, language, timeZone }: { figures: Das
   const { t } = useTranslation();
   const f = figures;
   const titles = (n: number) => t(`${K}.titlesCount`, { count: n, formatted: formatNumber(n, language) });
-  const monthName = (month: string) => formatCalendarDate(`${month}-15`, language, "long").replace(/^\D*15\D*/, "").trim() || month;
 
   if (f.isNew && f.steps.length > 0) {
     return (
@@ -114,7 +113,7 @@ export function DashboardFigures({ figures, language, timeZone }: { figures: Das
             <Text as="p" size="1" color="gray">
               <Link to={f.sales.previousHref}>
                 {t(`${K}.sales.previous`, {
-                  month: monthName(f.sales.lastMonth),
+                  month: formatMonth(f.sales.lastMonth, language, "long"),
                   value: formatMoney(f.sales.previous.value.brlCents, "BRL", language),
                   count: t(`${K}.sales.count`, { count: f.sales.previous.count, formatted: formatNumber(f.sales.previous.count, language) }),
                 })}

@@ -3,6 +3,7 @@ import {
   currencyDigits,
   DEFAULT_TIME_ZONE,
   formatCalendarDate,
+  formatMonth,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -102,5 +103,15 @@ describe("dates in the agency time zone", () => {
     expect(formatRelative("2026-01-05T11:55:00.000Z", "es", now)).toBe("hace 5 minutos");
     expect(formatRelative("2026-01-04T12:00:00.000Z", "pt", now)).toBe("ontem");
     expect(formatRelative(now, "en", now)).toBe("now");
+  });
+});
+
+describe("formatMonth", () => {
+  it("names a calendar month in each language, never shifted by a zone", () => {
+    expect(formatMonth("2026-03", "en")).toBe("Mar 2026");
+    expect(formatMonth("2026-03", "en", "long")).toBe("March 2026");
+    expect(formatMonth("2026-01", "pt", "long")).toBe("janeiro de 2026");
+    expect(formatMonth("2026-12", "es", "long")).toBe("diciembre de 2026");
+    expect(() => formatMonth("2026-3", "en")).toThrow(RangeError);
   });
 });

@@ -104,6 +104,16 @@ export function formatCalendarDate(isoDate: string, language: Language | string,
   return formatDate(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)), language, "UTC", style);
 }
 
+/** A calendar month ("2026-03"): "mar. de 2026" / "Mar 2026" (short) or "março de 2026" / "March 2026" (long). */
+export function formatMonth(month: string, language: Language | string, style: "short" | "long" = "short"): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!m) throw new RangeError(`not a month: ${month}`);
+  const locale = localeOf(language);
+  return cached(`mo|${locale}|${style}`, () => new Intl.DateTimeFormat(locale, { month: style, year: "numeric", timeZone: "UTC" })).format(
+    new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15)),
+  );
+}
+
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
