@@ -33,7 +33,7 @@ import { auditInsert } from "~/lib/platform/audit.server";
 import { createDb, type Db } from "~/lib/platform/db.server";
 import { formatMoney } from "~/lib/platform/format";
 import { notify, type RealtimeEnv } from "~/lib/platform/realtime.server";
-import type { Scope } from "~/lib/platform/scope.server";
+import { agencyActing, type Scope } from "~/lib/platform/scope.server";
 import { textIn } from "~/lib/platform/text-in";
 import { parseAsaasEvent, toCents, type AsaasPayment } from "~/lib/payments/asaas-event";
 import { FAILURE_ALERT_THRESHOLD, RECEIVABLE_PATH, WEBHOOK_HISTORY_PATH } from "~/lib/payments/webhook-history";
@@ -186,8 +186,7 @@ async function apply(env: EventsEnv, db: Db, event: StoredEvent): Promise<Webhoo
 async function webhookScope(db: Db, agencyId: string): Promise<Scope> {
   const [row] = await db.select({ timeZone: agency.timeZone, currency: agency.currency }).from(agency).where(eq(agency.id, agencyId)).limit(1);
   if (!row) throw new EventProcessingError("agency not found");
-  // No user acts: entries and audit rows record none (created_by and user_id are nullable).
-  return { db, ip: null, userId: null as unknown as string, role: "Admin", agencyId, timeZone: row.timeZone, currency: row.currency };
+  return agencyActing({ db, ip: null, agencyId, timeZone: row.timeZone, currency: row.currency });
 }
 
 async function webhookSettlement(db: Db, agencyId: string, paymentId: string) {

@@ -41,3 +41,14 @@ export type PortalScope = PublicScope & {
   timeZone: string;
   currency: string;
 };
+
+/**
+ * The agency acting with no user — an Asaas webhook settling a title, a client in the portal
+ * paying their own installment — so that the staff domain functions (charges, invoice PDFs)
+ * serve them. The caller has already established what the act may touch (the webhook's token
+ * and charge, the portal client's own title); entries and audit rows record no user
+ * (created_by and user_id are nullable).
+ */
+export function agencyActing(agency: { db: Db; ip: string | null; agencyId: string; timeZone: string; currency: string }): Scope {
+  return { ...agency, userId: null as unknown as string, role: "Admin" };
+}

@@ -22,7 +22,7 @@ import {
   salePassenger,
 } from "~/db/schema";
 import { titleCharges, type ChargeView } from "~/lib/payments/charges.server";
-import type { PortalScope, Scope } from "~/lib/platform/scope.server";
+import { agencyActing, type PortalScope, type Scope } from "~/lib/platform/scope.server";
 
 /** Trips and paid installments come in keyset pages of this size. */
 export const PORTAL_PAGE = 10;
@@ -35,7 +35,7 @@ const isId = (v: unknown): v is string => typeof v === "string" && v.length > 0 
  * audit records no user and the client's address.
  */
 export function actingScope(p: PortalScope): Scope {
-  return { db: p.db, ip: p.ip, userId: null as unknown as string, role: "Admin", agencyId: p.agencyId, timeZone: p.timeZone, currency: p.currency };
+  return agencyActing({ db: p.db, ip: p.ip, agencyId: p.agencyId, timeZone: p.timeZone, currency: p.currency });
 }
 
 /** The signed-in client's name and the agency's (the header). */
