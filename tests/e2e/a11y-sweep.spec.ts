@@ -1,9 +1,10 @@
 /**
- * Every built screen through axe at 1280 px, by the user who may open it: read-only, so it runs
- * as its own Playwright project beside the journeys (playwright.config.ts).
+ * Every built screen through axe at 1280 px, by the user who may open it, and the public and
+ * portal pages a visitor opens (at 1280 and 390 px): read-only, so it runs as its own
+ * Playwright project beside the journeys (playwright.config.ts).
  */
 import { expect, test } from "./fixtures";
-import { axe, closeAfterEach, hydrated, start } from "./shell-helpers";
+import { axe, closeAfterEach, current, hydrated, start, watchConsole } from "./shell-helpers";
 
 closeAfterEach();
 
@@ -94,3 +95,34 @@ test.describe("accessibility of every built screen (axe, 1280 px)", () => {
   });
 });
 
+
+test.describe("accessibility of the public and portal pages (axe, anonymous, 1280 px and 390 px)", () => {
+  for (const [size, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    test(`the agency's packages, a package, an excursion and the portal's sign-in (${size})`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport });
+      current.ctx = context;
+      const page = await context.newPage();
+      watchConsole(page, current.consoleErrors);
+      await page.goto("/agencia/sol-viagens/pacotes");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await axe(page);
+      for (const kind of ["pacote", "excursao"] as const) {
+        const href = await page.locator(`a[href^="/${kind}/"]`).first().getAttribute("href");
+        expect(href, `a published ${kind} of the demo agency`).toBeTruthy();
+        await page.goto(href!);
+        await hydrated(page);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await axe(page);
+        await page.goto("/agencia/sol-viagens/pacotes");
+      }
+      await page.goto("/portal/sol-viagens/acesso");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await axe(page);
+    });
+  }
+});

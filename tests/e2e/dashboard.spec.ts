@@ -5,11 +5,11 @@
  * 1280×800 and 390×844, its figures linking into the lists, each chart's table view,
  * and axe. Screenshots go to SHOTS_DIR (default test-results/screenshots/dashboard).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, signIn } from "./fixtures";
+import { axe } from "./shell-helpers";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots/dashboard";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
@@ -27,11 +27,6 @@ function watchConsole(page: Page) {
   return errors;
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).include("#main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)}`).join(", ")}`)).toEqual([]);
-}
 
 const countOf = async (page: Page) => Number(((await page.getByTestId("figure-sales-count").textContent()) ?? "").match(/\d+/)?.[0] ?? NaN);
 
@@ -101,7 +96,7 @@ for (const lang of ["pt", "en"] as const) {
       await expect(page.getByTestId("chart-titles").getByRole("table").getByRole("row")).toHaveCount(9);
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: join(SHOTS, `dashboard-${lang}-${size}.png`), fullPage: true });
-      await axe(page);
+      await axe(page, "content");
       const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       expect(scroll).toBeLessThanOrEqual(client);
       expect(errors).toEqual([]);
