@@ -224,7 +224,8 @@ export function ItemPage({ v, t, answer, agencyName }: { v: ItemView; t: PublicT
               <Heading as="h2" size="5" mb="2">
                 {t.item.prices}
               </Heading>
-              <div className="public-table-wrap">
+              {/* It scrolls sideways on a phone: a focusable region, so a keyboard can scroll it too. */}
+              <div className="public-table-wrap" tabIndex={0} role="region" aria-label={t.item.prices}>
                 <table className="public-table" data-testid="public-prices">
                   <thead>
                     <tr>
