@@ -119,26 +119,26 @@ for (const lang of ["pt", "en"] as const) {
     // A holds: B sees it held, live.
     await seat(a.page, n).click();
     await expect(seat(a.page, n)).toHaveAttribute("data-selected", "true");
-    await expect(seat(b.page, n)).toHaveAttribute("data-state", "held", { timeout: 3000 });
+    await expect(seat(b.page, n)).toHaveAttribute("data-state", "held");
     await expect(a.page.getByTestId("hold-countdown")).toBeVisible();
     await shot(a.page, `${lang}-a-held-desktop`);
     await shot(b.page, `${lang}-b-sees-held-phone`);
 
     // A releases: B sees it free.
     await seat(a.page, n).click();
-    await expect(seat(b.page, n)).toHaveAttribute("data-state", "free", { timeout: 3000 });
+    await expect(seat(b.page, n)).toHaveAttribute("data-state", "free");
 
     // B holds, picks the boarding point, confirms: A sees it sold.
     await seat(b.page, n).click();
     await expect(seat(b.page, n)).toHaveAttribute("data-selected", "true");
-    await expect(seat(a.page, n)).toHaveAttribute("data-state", "held", { timeout: 3000 });
+    await expect(seat(a.page, n)).toHaveAttribute("data-state", "held");
     const place = b.page.getByTestId("sale-place").first();
     await place.locator("select[name=boardingId]").selectOption({ index: 1 });
     await place.getByTestId("place-save").click();
     await expect(b.page.getByTestId("toast").first()).toBeVisible();
     await b.page.getByTestId("sale-confirm").click();
     await expect(b.page.getByTestId("sale-status")).toHaveText(TEXT[lang].confirmed);
-    await expect(seat(a.page, n)).toHaveAttribute("data-state", "sold", { timeout: 3000 });
+    await expect(seat(a.page, n)).toHaveAttribute("data-state", "sold");
     expect(navigations.filter((u) => !u.includes("/gerenciar/"))).toEqual([]);
     await shot(b.page, `${lang}-b-sold-phone`);
     await shot(a.page, `${lang}-a-sees-sold-desktop`);
