@@ -270,30 +270,8 @@ export function ItemPage({ v, t, answer, agencyName }: { v: ItemView; t: PublicT
           )}
           {(v.includes.length > 0 || v.excludes.length > 0) && (
             <Flex gap="5" wrap="wrap">
-              {v.includes.length > 0 && (
-                <section>
-                  <Heading as="h2" size="4" mb="1">
-                    {t.item.includes}
-                  </Heading>
-                  <ul data-testid="public-includes">
-                    {v.includes.map((x, i) => (
-                      <li key={i}>{x}</li>
-                    ))}
-                  </ul>
-                </section>
-              )}
-              {v.excludes.length > 0 && (
-                <section>
-                  <Heading as="h2" size="4" mb="1">
-                    {t.item.excludes}
-                  </Heading>
-                  <ul data-testid="public-excludes">
-                    {v.excludes.map((x, i) => (
-                      <li key={i}>{x}</li>
-                    ))}
-                  </ul>
-                </section>
-              )}
+              <ListSection title={t.item.includes} items={v.includes} testId="public-includes" />
+              <ListSection title={t.item.excludes} items={v.excludes} testId="public-excludes" />
             </Flex>
           )}
           {v.policy && (
@@ -322,5 +300,22 @@ export function ItemPage({ v, t, answer, agencyName }: { v: ItemView; t: PublicT
         </Flex>
       </div>
     </Flex>
+  );
+}
+
+/** A titled bullet list (what a trip includes, what it does not); nothing when empty. */
+function ListSection({ title, items, testId }: { title: string; items: readonly string[]; testId: string }) {
+  if (items.length === 0) return null;
+  return (
+    <section>
+      <Heading as="h2" size="4" mb="1">
+        {title}
+      </Heading>
+      <ul data-testid={testId}>
+        {items.map((x, i) => (
+          <li key={i}>{x}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
