@@ -14,9 +14,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 // The build output (npm run build); wrangler bundles it into this Worker.
 // @ts-expect-error -- untyped build artifact
-import app, { Notifications } from "../../../build/server/index.js";
+import app, { Boards, ExcursionSeats, Notifications } from "../../../build/server/index.js";
 
-export { Notifications };
+// Every Durable Object class the app's wrangler.json binds (the rooms) must be exported here too.
+export { Boards, ExcursionSeats, Notifications };
 
 type Statement = {
   sql: string;
