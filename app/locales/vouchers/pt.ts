@@ -1,0 +1,85 @@
+// Service vouchers (vouchers.*, decision 0023): the PDF's texts, and the voucher links on the
+// sale pages and in the portal. Spread into ../pt.ts; en and es must have exactly these keys
+// (`satisfies VouchersTranslation`).
+const vouchersPt = {
+  vouchers: {
+    pdf: {
+      title: "Voucher",
+      number: "Nº {{number}}",
+      issued: "Emitido em {{date}}",
+      client: "Cliente",
+      service: "Serviço",
+      provider: "Prestador",
+      dates: "Datas",
+      times: "Horário",
+      departure: "Saída",
+      return: "Retorno",
+      destination: "Destino",
+      room: "Acomodação",
+      locator: "Localizador / confirmação",
+      flights: "Voos",
+      flight: "{{flight}} {{from}} → {{to}} · saída {{departure}} · chegada {{arrival}}",
+      passengers: "Passageiros",
+      name: "Nome",
+      document: "Documento",
+      seat: "Poltrona",
+      roomColumn: "Quarto",
+      boarding: "Embarque",
+      includes: "O que está incluído",
+      notes: "Observações da agência",
+      emergency: "Contato de emergência",
+      emergencyText: "{{agency}} · {{contacts}}",
+      present: "Apresente este voucher (impresso ou no celular) ao prestador do serviço, com um documento de identidade com foto de cada passageiro.",
+      page: "Página {{page}} de {{pages}}",
+      documentTypes: {
+        cpf: "CPF",
+        rg: "RG",
+        passport: "Passaporte",
+        birth_certificate: "Certidão de nascimento",
+        cnh: "CNH",
+        other: "Documento",
+      },
+      kinds: {
+        excursion: "Excursão",
+        air: "Aéreo",
+        hotel: "Hospedagem",
+        package: "Pacote",
+        insurance: "Seguro viagem",
+        transfer: "Traslado",
+        tour: "Passeio",
+        car_rental: "Locação de veículos",
+        cruise: "Cruzeiro",
+        other: "Serviço",
+      },
+      mealPlans: {
+        room_only: "Só hospedagem",
+        breakfast: "Café da manhã",
+        half_board: "Meia pensão",
+        full_board: "Pensão completa",
+        all_inclusive: "All inclusive",
+      },
+      roomTypes: {
+        single: "Individual",
+        double: "Duplo",
+        triple: "Triplo",
+        quadruple: "Quádruplo",
+        child: "Criança",
+      },
+    },
+    links: {
+      heading: "Vouchers",
+      hint: "Um voucher por serviço confirmado, para o cliente apresentar ao hotel, à transportadora, ao guia ou ao receptivo.",
+      none: "A venda confirmada gera os vouchers.",
+      download: "Voucher {{number}}",
+      inLanguage: "Voucher {{number}} em {{language}}",
+      languages: { pt: "português", en: "inglês", es: "espanhol" },
+    },
+    portal: {
+      voucher: "Voucher {{number}} · {{title}}",
+      download: "Baixar voucher",
+    },
+  },
+};
+
+export default vouchersPt;
+export type VouchersTranslation = typeof vouchersPt;
