@@ -263,6 +263,49 @@ describe("staff: a confirmed sale's vouchers", () => {
   });
 });
 
+describe("staff: a voucher by e-mail to the client", () => {
+  it("goes through the outbox in the language chosen, with the PDF stored in R2 and attached", async () => {
+    const sale = await emissivoSale(A);
+    const res = await appRequest(emissivoVoucher(sale.id, sale.hotel), { cookie: A.admin, form: { idioma: "en" } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/vendas/emissivo/editar/${sale.id}`);
+    expect(res.headers.get("Set-Cookie")).toContain("rota_flash=");
+    const mail = await one<{ to_address: string; locale: string; subject: string; text: string; attachments: string; agency_id: string }>(
+      "select to_address, locale, subject, text, attachments, agency_id from email_outbox where agency_id = ? and kind = 'voucher' order by id desc limit 1",
+      A.agencyId,
+    );
+    expect(mail).toMatchObject({ to_address: A.email, locale: "en", agency_id: A.agencyId });
+    expect(mail!.subject).toContain(`Voucher ${sale.number}-1`);
+    expect(mail!.text).toContain("Please find attached voucher");
+    const [attachment] = JSON.parse(mail!.attachments) as { filename: string; key: string; mimeType: string }[];
+    expect(attachment).toMatchObject({ filename: `voucher-${sale.number}-1.pdf`, mimeType: "application/pdf" });
+    expect(attachment!.key.startsWith(`agencies/${A.agencyId}/vouchers/${sale.id}/`)).toBe(true);
+    const stored = await env.FILES.get(attachment!.key);
+    expect(await textOf(new Response(await stored!.arrayBuffer()))).toContain("Present this voucher");
+  });
+
+  it("a client without e-mail: a toast, no mail; another agency's sale or a draft: 404, no mail", async () => {
+    const count = async () => (await one<{ n: number }>("select count(*) n from email_outbox where kind = 'voucher' and agency_id = ?", A.agencyId))!.n;
+    const noEmail = uuidv7();
+    await run("insert into client (id, agency_id, name, search_text, created_at, updated_at) values (?, ?, 'Sem Email', 'sem', ?, ?)", noEmail, A.agencyId, now(), now());
+    const sale = await emissivoSale(A, "confirmed", noEmail);
+    const before = await count();
+    const res = await appRequest(emissivoVoucher(sale.id, sale.hotel), { cookie: A.admin, form: { idioma: "" } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Set-Cookie")).toContain("rota_flash=");
+    const other = await emissivoSale(A);
+    expect((await appRequest(emissivoVoucher(other.id, other.hotel), { cookie: B.admin, form: { idioma: "" } })).status).toBe(404);
+    const draft = await emissivoSale(A, "draft");
+    expect((await appRequest(emissivoVoucher(draft.id, draft.hotel), { cookie: A.admin, form: { idioma: "" } })).status).toBe(404);
+    const trip = await excursionSale(A);
+    expect((await appRequest(excursionVoucher(trip.id), { cookie: B.admin, form: { idioma: "pt" } })).status).toBe(404);
+    expect(await count()).toBe(before);
+    const sent = await appRequest(excursionVoucher(trip.id), { cookie: A.admin, form: { idioma: "es" } });
+    expect(sent.headers.get("Location")).toBe(`/vendas/excursoes/gerenciar/${trip.id}`);
+    expect(await count()).toBe(before + 1);
+  });
+});
+
 async function portalSignIn(w: World, email: string, headers: Record<string, string> = {}): Promise<string> {
   const ask = await appRequest(`/portal/${w.slug}/acesso`, { form: { intent: "request", email }, headers: { "cf-connecting-ip": freshIp(), ...headers } });
   expect(ask.status).toBe(200);

@@ -1,6 +1,7 @@
 import { Button, Flex, Link as RLink, Text } from "@radix-ui/themes";
-import { Ticket } from "lucide-react";
+import { Mail, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { SectionCard } from "~/components/ui/SectionCard";
 import { LANGUAGES } from "~/locales";
 
@@ -9,7 +10,8 @@ export type VoucherLink = { key: string; number: string; title: string; href: st
 /**
  * A confirmed sale's vouchers (decision 0023): each downloads the PDF in the agency's
  * language, or in Portuguese, English or Spanish for a client who reads another.
- * Plain links to a resource route: they work without JavaScript.
+ * Plain links to a resource route, and a native form that mails it to the sale's client:
+ * they work without JavaScript.
  */
 export function VoucherLinks({ vouchers }: { vouchers: VoucherLink[] }) {
   const { t } = useTranslation();
@@ -39,6 +41,22 @@ export function VoucherLinks({ vouchers }: { vouchers: VoucherLink[] }) {
                 </RLink>
               ))}
             </Flex>
+            {/* Mailed to the sale's client through the outbox, the PDF attached (a native post: the route answers with a redirect). */}
+            <Form method="post" action={v.href} reloadDocument>
+              <Flex gap="2" align="center">
+                <select name="idioma" defaultValue="" aria-label={t("vouchers.mail.language", { number: v.number })} style={{ fontSize: "var(--font-size-1)" }} data-testid="sale-voucher-language">
+                  <option value="">{t("vouchers.mail.agencyLanguage")}</option>
+                  {LANGUAGES.map((lng) => (
+                    <option key={lng} value={lng}>
+                      {t(`vouchers.links.languages.${lng}`)}
+                    </option>
+                  ))}
+                </select>
+                <Button type="submit" size="1" variant="outline" data-testid="sale-voucher-send">
+                  <Mail size={12} aria-hidden /> {t("vouchers.mail.send")}
+                </Button>
+              </Flex>
+            </Form>
           </Flex>
         ))}
       </Flex>

@@ -33,6 +33,7 @@ import type { ProductKind } from "~/db/schema/registers";
 import { agencyLetterhead } from "~/lib/kit/letterhead-pdf.server";
 import type { Db } from "~/lib/platform/db.server";
 import type { Scope } from "~/lib/platform/scope.server";
+import type { Language } from "~/locales";
 import { languageForCountry } from "~/lib/platform/text-in";
 import { findSale, type SaleRow } from "~/lib/sales/sale-core.server";
 import { voucherPdf } from "~/lib/vouchers/voucher-pdf.server";
@@ -239,7 +240,7 @@ export async function voucherFile(
   key: string,
   asked: string | null,
   kind?: SaleRow["kind"],
-): Promise<{ bytes: Uint8Array<ArrayBuffer>; filename: string } | null> {
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; filename: string; language: Language; voucher: Voucher; sale: SaleRow; agencyName: string } | null> {
   const row = await findSale(scope, saleId, kind);
   if (!row) return null;
   const voucher = (await vouchersOfRow(scope, row)).find((v) => v.key === key);
@@ -247,5 +248,15 @@ export async function voucherFile(
   const { agency, logo } = await agencyLetterhead(scope.db, scope.agencyId, bucket);
   const language = voucherLanguage(asked, languageForCountry(agency.country));
   const bytes = await voucherPdf(voucher, { agency, logo, language, timeZone: scope.timeZone });
-  return { bytes, filename: voucherFilename(voucher) };
+  return { bytes, filename: voucherFilename(voucher), language, voucher, sale: row, agencyName: agency.name };
+}
+
+/** The first e-mail of the sale's client (the buyer), or null. */
+export async function saleClientEmail(scope: Scope, clientId: string): Promise<string | null> {
+  const [row] = await scope.db
+    .select({ emails: client.emails })
+    .from(client)
+    .where(and(eq(client.agencyId, scope.agencyId), eq(client.id, clientId)))
+    .limit(1);
+  return row?.emails?.[0] ?? null;
 }

@@ -73,6 +73,15 @@ const vouchersEn = {
       inLanguage: "Voucher {{number}} in {{language}}",
       languages: { pt: "Portuguese", en: "English", es: "Spanish" },
     },
+    mail: {
+      subject: "Voucher {{number}} · {{title}} · {{agency}}",
+      body: "Hello, {{name}}.\n\nPlease find attached voucher {{number}} ({{title}}). Show it to the service provider, printed or on your phone, with a photo ID for each passenger.\n\nIf you have any questions, reply to this e-mail.\n\n{{agency}}",
+      send: "Send to the client",
+      language: "Language of voucher {{number}}",
+      agencyLanguage: "The agency's language",
+      sent: "Voucher sent to {{email}}.",
+      noEmail: "The sale's client has no e-mail on file.",
+    },
     portal: {
       voucher: "Voucher {{number}} · {{title}}",
       download: "Download voucher",

@@ -73,6 +73,15 @@ const vouchersEs = {
       inLanguage: "Voucher {{number}} en {{language}}",
       languages: { pt: "portugués", en: "inglés", es: "español" },
     },
+    mail: {
+      subject: "Voucher {{number}} · {{title}} · {{agency}}",
+      body: "Hola, {{name}}.\n\nAdjuntamos el voucher {{number}} ({{title}}). Preséntelo al prestador del servicio, impreso o en el móvil, con un documento de identidad con foto de cada pasajero.\n\nSi tiene dudas, responda a este correo.\n\n{{agency}}",
+      send: "Enviar al cliente",
+      language: "Idioma del voucher {{number}}",
+      agencyLanguage: "Idioma de la agencia",
+      sent: "Voucher enviado a {{email}}.",
+      noEmail: "El cliente de la venta no tiene correo registrado.",
+    },
     portal: {
       voucher: "Voucher {{number}} · {{title}}",
       download: "Descargar voucher",

@@ -74,6 +74,15 @@ const vouchersPt = {
       inLanguage: "Voucher {{number}} em {{language}}",
       languages: { pt: "português", en: "inglês", es: "espanhol" },
     },
+    mail: {
+      subject: "Voucher {{number}} · {{title}} · {{agency}}",
+      body: "Olá, {{name}}.\n\nSegue em anexo o voucher {{number}} ({{title}}). Apresente-o ao prestador do serviço, impresso ou no celular, com um documento de identidade com foto de cada passageiro.\n\nEm caso de dúvida, responda a este e-mail.\n\n{{agency}}",
+      send: "Enviar ao cliente",
+      language: "Idioma do voucher {{number}}",
+      agencyLanguage: "Idioma da agência",
+      sent: "Voucher enviado a {{email}}.",
+      noEmail: "O cliente da venda não tem e-mail cadastrado.",
+    },
     portal: {
       voucher: "Voucher {{number}} · {{title}}",
       download: "Baixar voucher",
