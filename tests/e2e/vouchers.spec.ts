@@ -12,8 +12,10 @@ const CLIENT_EMAIL = "gabriela.moreira@example.net";
 test("staff download a voucher of a confirmed sale (pt)", async ({ page }) => {
   await signIn(page);
   await page.goto("/vendas/emissivo?situacao=confirmed");
+  await page.waitForLoadState("networkidle");
   await page.getByTestId("list-row").first().locator("a").first().click();
   await expect(page).toHaveURL(/\/vendas\/emissivo\/editar\//);
+  await expect(page.getByTestId("emissivo-form-page")).toBeVisible();
   const vouchers = page.getByTestId("sale-vouchers");
   await expect(vouchers).toBeVisible();
   await expect(vouchers.getByRole("heading", { name: "Vouchers" })).toBeVisible();
