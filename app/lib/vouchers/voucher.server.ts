@@ -82,7 +82,6 @@ async function emissivoOf(r: Reader, s: SaleInput): Promise<Voucher[]> {
         supplierPhone: supplier.phone,
         room: accommodationRoomType.name,
         mealPlan: accommodationBlock.mealPlan,
-        packageTitle: thirdPartyPackage.title,
         packageIncludes: thirdPartyPackage.includes,
         airBlockId: saleItem.airBlockId,
         airLocator: airBlock.locator,
@@ -117,7 +116,7 @@ async function emissivoOf(r: Reader, s: SaleInput): Promise<Voucher[]> {
     items.map((i) => ({
       id: i.id,
       kind: i.kind as ProductKind,
-      title: i.packageTitle && !i.description ? i.packageTitle : i.description,
+      title: i.description,
       provider: i.supplierName ? { name: partnerName({ name: i.supplierName, tradeName: i.supplierTrade })!, phone: i.supplierPhone } : null,
       startDate: i.startDate,
       endDate: i.endDate,
