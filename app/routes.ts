@@ -146,6 +146,9 @@ export default [
       route("excursoes/novo", "routes/sales/excursoes.novo.tsx"),
       // The sale on the live seat map: seats, passengers, boarding, rooms, confirm, changes afterwards.
       route("excursoes/gerenciar/:id", "routes/sales/excursoes.gerenciar.tsx"),
+      // Service vouchers of a confirmed sale (PDF): one per emissivo item, one per excursion sale.
+      route("emissivo/editar/:id/voucher/:itemId", "routes/sales/emissivo.voucher.ts"),
+      route("excursoes/gerenciar/:id/voucher", "routes/sales/excursoes.voucher.ts"),
     ]),
 
     ...prefix("financeiro", [
@@ -261,6 +264,7 @@ export default [
     // The client's documents, through the portal session only (404 for anyone else's).
     route(":agencyId/contrato/:id/:which", "routes/portal/contrato.ts"),
     route(":agencyId/fatura/:id", "routes/portal/fatura.ts"),
+    route(":agencyId/voucher/:id/:key", "routes/portal/voucher.ts"),
     route(":agencyId/meus-dados/exportar", "routes/portal/meus-dados.exportar.ts"),
   ]),
 

@@ -21,6 +21,7 @@ import commissions from "~/locales/commissions/en";
 import publicPages from "~/locales/public/en";
 import portal from "~/locales/portal/en";
 import dashboardFigures from "~/locales/dashboard/en";
+import vouchers from "~/locales/vouchers/en";
 
 export default {
   ...system,
@@ -53,6 +54,8 @@ export default {
   ...portal,
   // The dashboard's figures, charts and first steps: ./dashboard/en.ts
   ...dashboardFigures,
+  // Service vouchers (PDF, links): ./vouchers/en.ts
+  ...vouchers,
   records: {
     saved: "{{name}} was saved.",
     yes: "Yes",

@@ -21,6 +21,7 @@ import commissions from "~/locales/commissions/es";
 import publicPages from "~/locales/public/es";
 import portal from "~/locales/portal/es";
 import dashboardFigures from "~/locales/dashboard/es";
+import vouchers from "~/locales/vouchers/es";
 
 export default {
   ...system,
@@ -53,6 +54,8 @@ export default {
   ...portal,
   // The dashboard's figures, charts and first steps: ./dashboard/es.ts
   ...dashboardFigures,
+  // Service vouchers (PDF, links): ./vouchers/es.ts
+  ...vouchers,
   records: {
     saved: "{{name}} se guardó.",
     yes: "Sí",

@@ -22,6 +22,7 @@ import commissions from "~/locales/commissions/pt";
 import publicPages from "~/locales/public/pt";
 import portal from "~/locales/portal/pt";
 import dashboardFigures from "~/locales/dashboard/pt";
+import vouchers from "~/locales/vouchers/pt";
 
 const pt = {
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
@@ -55,6 +56,8 @@ const pt = {
   ...portal,
   // The dashboard's figures, charts and first steps: ./dashboard/pt.ts
   ...dashboardFigures,
+  // Service vouchers (PDF, links): ./vouchers/pt.ts
+  ...vouchers,
   // The record kit's generic messages (saved, stale, delete, duplicate, history), for every module
   records: {
     saved: "{{name}} foi salvo.",

@@ -86,6 +86,23 @@ export function fitText(text: string, font: PDFFont, size: number, width: number
   return `${text.slice(0, lo).trimEnd()}…`;
 }
 
+/** `text` made WinAnsi-safe and broken into lines of at most `width` at `size`: at its line breaks, then by words; a word wider than a line is cut with "…". */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const para of text.split(/\r?\n/)) {
+    let current = "";
+    for (const word of winAnsiSafe(para, font).split(/\s+/).filter(Boolean)) {
+      const next = current ? `${current} ${word}` : word;
+      if (textWidth(font, next, size) > width && current) {
+        lines.push(current);
+        current = fitText(word, font, size, width);
+      } else current = textWidth(font, next, size) > width ? fitText(next, font, size, width) : next;
+    }
+    lines.push(current);
+  }
+  return lines;
+}
+
 // A4 in points.
 const PAGE_W = 595.28;
 const PAGE_H = 841.89;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageOf, recipientLanguage, textIn } from "~/lib/platform/text-in";
+import { languageForCountry, languageOf, recipientLanguage, textIn } from "~/lib/platform/text-in";
 
 describe("recipientLanguage", () => {
   it("takes the stored locale first, then the request's language, then pt", () => {
@@ -17,5 +17,14 @@ describe("textIn", () => {
     expect(textIn("en", "users.inviteMail.subject", { agency: "Sol" })).toBe("Invitation to join Sol on Rota");
     expect(textIn("xx", "users.inviteMail.subject", { agency: "Sol" })).toBe("Convite para a equipe de Sol no Rota");
     expect(languageOf("xx")).toBe("pt");
+  });
+});
+
+describe("languageForCountry", () => {
+  it("picks the party's language from its country", () => {
+    expect(languageForCountry("BR")).toBe("pt");
+    expect(languageForCountry(null)).toBe("pt");
+    expect(languageForCountry("ar")).toBe("es");
+    expect(languageForCountry("US")).toBe("en");
   });
 });

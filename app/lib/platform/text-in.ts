@@ -32,3 +32,12 @@ export function textIn(language: Language | string | null | undefined, key: stri
 export function recipientLanguage(...candidates: (string | null | undefined)[]): Language {
   return candidates.find((c): c is Language => isLanguage(c)) ?? DEFAULT_LANGUAGE;
 }
+
+const SPANISH = new Set(["AR", "BO", "CL", "CO", "CR", "CU", "DO", "EC", "ES", "GT", "HN", "MX", "NI", "PA", "PE", "PR", "PY", "SV", "UY", "VE"]);
+const PORTUGUESE = new Set(["BR", "PT", "AO", "MZ", "CV", "GW", "ST", "TL"]);
+/** The language of a party from its country: pt for Portuguese-speaking countries (and none), es for Spanish-speaking ones, en otherwise. */
+export function languageForCountry(country: string | null | undefined): Language {
+  const c = (country ?? "").trim().toUpperCase();
+  if (!c || PORTUGUESE.has(c)) return "pt";
+  return SPANISH.has(c) ? "es" : "en";
+}

@@ -23,6 +23,8 @@ import {
 } from "~/db/schema";
 import { titleCharges, type ChargeView } from "~/lib/payments/charges.server";
 import { agencyActing, type PortalScope, type Scope } from "~/lib/platform/scope.server";
+import type { VoucherEntry } from "~/lib/vouchers/voucher";
+import { voucherEntriesOf, voucherFile } from "~/lib/vouchers/voucher.server";
 
 /** Trips and paid installments come in keyset pages of this size. */
 export const PORTAL_PAGE = 10;
@@ -336,6 +338,29 @@ export async function myInvoice(p: PortalScope, id: unknown): Promise<string | n
     .where(and(eq(invoice.agencyId, p.agencyId), eq(invoice.id, id), eq(invoice.partyKind, "client"), eq(invoice.partyId, p.clientId), eq(invoice.status, "issued")))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** The vouchers of the client's confirmed trips (mySale: as the buyer or a passenger), newest first; the trips of at most 50 sales. */
+export async function portalVouchers(p: PortalScope): Promise<VoucherEntry[]> {
+  const rows = await p.db
+    .select({ id: sale.id })
+    .from(sale)
+    .where(and(mySale(p), eq(sale.status, "confirmed")))
+    .orderBy(desc(sale.saleDate), desc(sale.id))
+    .limit(50);
+  return voucherEntriesOf(p, rows.map((r) => r.id));
+}
+
+/** A voucher of one of the client's confirmed trips as a PDF in `language`, or null (anyone else's, a draft or cancelled sale, no such voucher). */
+export async function myVoucherFile(p: PortalScope, bucket: R2Bucket, saleId: unknown, key: unknown, language: string) {
+  if (!isId(saleId) || !isId(key)) return null;
+  const [row] = await p.db
+    .select({ id: sale.id })
+    .from(sale)
+    .where(and(mySale(p), eq(sale.id, saleId), eq(sale.status, "confirmed")))
+    .limit(1);
+  if (!row) return null;
+  return voucherFile(actingScope(p), bucket, row.id, key, language);
 }
 
 export { signable };

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, Heading, Link as RLink, Separator, Text } from "@radix-ui/themes";
-import { Bus, CalendarDays, CreditCard, FileText, LogOut, MapPin, Plane, UserRound } from "lucide-react";
+import { Bus, CalendarDays, CreditCard, FileText, LogOut, MapPin, Plane, Ticket, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Money, useDay } from "~/components/finance/ledger/Money";
@@ -22,6 +22,7 @@ import {
   parseCursor,
   portalDocuments,
   portalHeader,
+  portalVouchers,
   portalTrips,
 } from "~/lib/portal/dashboard.server";
 import { getCloudflare, getEnv } from "~/middleware/cloudflare";
@@ -34,12 +35,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const p = await requirePortal(context, request, params.agencyId);
   const url = new URL(request.url);
   const lang = getLocale(context);
-  const [header, trips, open, paid, documents, integration, agencies] = await Promise.all([
+  const [header, trips, open, paid, documents, vouchers, integration, agencies] = await Promise.all([
     portalHeader(p),
     portalTrips(p, parseCursor(url.searchParams.get("viagens"))),
     openInstallments(p),
     paidInstallments(p, parseCursor(url.searchParams.get("pagas"))),
     portalDocuments(p),
+    portalVouchers(p),
     publicIntegration(p),
     agenciesOfEmail(p.db, p.email),
   ]);
@@ -62,7 +64,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     },
     open,
     paid,
-    documents: { ...documents, contracts: documents.contracts.map((c) => ({ ...c, signedAt: when(c.signedAt) })) },
+    documents: { ...documents, vouchers, contracts: documents.contracts.map((c) => ({ ...c, signedAt: when(c.signedAt) })) },
   };
 }
 
@@ -369,7 +371,7 @@ function Payments({ open, paid, chargeable }: { open: Data["open"]; paid: Data["
 function Documents({ documents, base }: { documents: Data["documents"]; base: string }) {
   const { t } = useTranslation();
   const day = useDay();
-  const none = documents.contracts.length === 0 && documents.invoices.length === 0;
+  const none = documents.contracts.length === 0 && documents.invoices.length === 0 && documents.vouchers.length === 0;
   return (
     <SectionCard title={t("portal.documents.heading")} testId="portal-documents">
       <Flex direction="column" gap="3">
@@ -406,6 +408,17 @@ function Documents({ documents, base }: { documents: Data["documents"]; base: st
                 </RLink>
               )}
             </Flex>
+          </Flex>
+        ))}
+        {documents.vouchers.map((v) => (
+          <Flex key={`${v.saleId}-${v.key}`} justify="between" align="center" gap="2" wrap="wrap" data-testid="portal-voucher">
+            <Flex gap="2" align="center">
+              <Ticket size={16} aria-hidden />
+              <Text size="2">{t("vouchers.portal.voucher", { number: v.number, title: v.title })}</Text>
+            </Flex>
+            <RLink href={`${base}/voucher/${v.saleId}/${v.key}`} size="2" download data-testid="portal-voucher-pdf">
+              {t("vouchers.portal.download")}
+            </RLink>
           </Flex>
         ))}
         {documents.invoices.map((inv) => (

@@ -18,6 +18,9 @@ import { announceDashboard } from "~/lib/dashboard/live.server";
 import { emissivoAction, emissivoScreen } from "~/lib/sales/emissivo-action.server";
 import { SERVICE_CURRENCIES } from "~/lib/services/fields";
 import { linkedOpenTasks } from "~/lib/tasks/tasks.server";
+import { saleVoucherEntries } from "~/lib/vouchers/voucher.server";
+import { VoucherLinks } from "~/components/vouchers/VoucherLinks";
+import { href } from "react-router";
 import { getCloudflare, getEnv } from "~/middleware/cloudflare";
 import { getI18n, getLocale } from "~/middleware/i18n";
 import { requireModule, requireScope } from "~/middleware/session";
@@ -33,8 +36,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const screen = await emissivoScreen(scope, params.id);
   const t = getI18n(context).t;
   // Its open tasks (Tarefas), read-only.
-  const [tasks, commission] = screen.sale ? await Promise.all([linkedOpenTasks(scope, "sale", screen.sale.id), saleCommission(scope, screen.sale.id)]) : [[], null];
-  return { ...screen, tasks, commission, now: Date.now(), documentTitle: screen.sale ? t("sales.common.numberOf", { number: screen.sale.number }) : t("sales.emissivo.new") };
+  const [tasks, commission, vouchers] = screen.sale
+    ? await Promise.all([linkedOpenTasks(scope, "sale", screen.sale.id), saleCommission(scope, screen.sale.id), saleVoucherEntries(scope, screen.sale.id, "emissivo")])
+    : [[], null, []];
+  const saleId = screen.sale?.id ?? "";
+  return {
+    ...screen,
+    tasks,
+    commission,
+    // One voucher per item of a confirmed sale.
+    vouchers: vouchers.map((v) => ({ key: v.key, number: v.number, title: v.title, href: href("/vendas/emissivo/editar/:id/voucher/:itemId", { id: saleId, itemId: v.key }) })), now: Date.now(), documentTitle: screen.sale ? t("sales.common.numberOf", { number: screen.sale.number }) : t("sales.emissivo.new") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.documentTitle} · Rota` : "Rota" }];
@@ -109,6 +120,7 @@ export default function EmissivoForm({ loaderData, actionData }: Route.Component
         preview={ad?.preview && ad.digest ? <EditPreview preview={ad.preview} digest={ad.digest} currency={sale?.currency ?? "BRL"} /> : null}
       />
       <NewClientForm />
+      {sale && <VoucherLinks vouchers={loaderData.vouchers} />}
       {sale && <SaleTitles titles={loaderData.titles} />}
       {loaderData.commission && <SaleCommissionCard commission={loaderData.commission} />}
       {sale && <LinkedTasks tasks={loaderData.tasks} timeZone={loaderData.timeZone} now={loaderData.now} kind="sale" id={sale.id} />}

@@ -27,6 +27,8 @@ import { LinkedTasks } from "~/components/tasks/LinkedTasks";
 import { SaleCommissionCard } from "~/components/commissions/SaleCommissionCard";
 import { saleCommission } from "~/lib/commissions/override.server";
 import { linkedOpenTasks } from "~/lib/tasks/tasks.server";
+import { saleVoucherEntries } from "~/lib/vouchers/voucher.server";
+import { VoucherLinks } from "~/components/vouchers/VoucherLinks";
 import seatMapStyles from "~/components/services/seat-map.css?url";
 import type { Route } from "./+types/excursoes.gerenciar";
 
@@ -39,13 +41,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const scope = requireScope(context, request);
   const row = await findSale(scope, params.id, "excursion");
   if (!row) throw notFound();
-  const [page, tasks, commission] = await Promise.all([excursionSalePage(scope, row), linkedOpenTasks(scope, "sale", row.id), saleCommission(scope, row.id)]);
+  const [page, tasks, commission, vouchers] = await Promise.all([excursionSalePage(scope, row), linkedOpenTasks(scope, "sale", row.id), saleCommission(scope, row.id), saleVoucherEntries(scope, row.id, "excursion")]);
   return {
     ...page,
     // Its open tasks (Tarefas), read-only.
     tasks,
     // Its commission (the card; Admin and Financeiro set the sale's own rule).
     commission,
+    // The voucher of a confirmed sale (its confirmed places).
+    vouchers: vouchers.map((v) => ({ key: v.key, number: v.number, title: v.title, href: href("/vendas/excursoes/gerenciar/:id/voucher", { id: row.id }) })),
     now: Date.now(),
     room: seatRoomName(scope.agencyId, page.excursion.id),
     me: scope.userId,
@@ -280,6 +284,8 @@ export default function ManageExcursionSale({ loaderData }: Route.ComponentProps
           <PlanForm key={sale.version} sale={sale} terms={terms} methods={METHODS} fetcher={sale.status === "confirmed" ? previewFetcher : fetcher} confirmed={sale.status === "confirmed"} />
         </SectionCard>
       )}
+
+      <VoucherLinks vouchers={loaderData.vouchers} />
 
       <SectionCard title={t("sales.common.titles")}>
         <TitlesList titles={titles} currency={sale.currency} />

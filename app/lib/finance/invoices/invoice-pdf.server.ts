@@ -5,30 +5,17 @@
  * cancelled one. Stored in R2 under the agency and served by an authorised
  * route (invoiceFile). Text goes through winAnsiSafe like the other PDFs.
  */
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
-import { agency } from "~/db/schema";
-import { eq } from "drizzle-orm";
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { invoiceDetail } from "~/lib/finance/invoices/invoice.server";
-import { fitText, textWidth, winAnsiSafe } from "~/lib/kit/table-pdf.server";
-import { detectImageType } from "~/lib/platform/files.server";
+import { agencyLetterhead, drawLetterhead, embedLogo, type AgencyData } from "~/lib/kit/letterhead-pdf.server";
+import { fitText, textWidth, winAnsiSafe, wrapText } from "~/lib/kit/table-pdf.server";
 import { formatDocument } from "~/lib/platform/br-documents";
 import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 import type { Scope } from "~/lib/platform/scope.server";
 import { textIn } from "~/lib/platform/text-in";
 
 type Detail = NonNullable<Awaited<ReturnType<typeof invoiceDetail>>>;
-export type AgencyData = {
-  name: string;
-  legalName: string | null;
-  cnpj: string | null;
-  addressLine: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-};
+export type { AgencyData };
 
 const PAGE_W = 595.28;
 const PAGE_H = 841.89;
@@ -55,16 +42,7 @@ export async function invoicePdf(detail: Detail, agencyData: AgencyData, logo: U
   doc.setLanguage(lng === "en" ? "en" : lng === "es" ? "es" : "pt-BR");
   doc.setCreationDate(new Date(inv.createdAt));
 
-  let image: PDFImage | null = null;
-  if (logo) {
-    const type = detectImageType(logo);
-    try {
-      if (type === "png") image = await doc.embedPng(logo);
-      else if (type === "jpeg") image = await doc.embedJpg(logo);
-    } catch {
-      image = null;
-    }
-  }
+  const image = await embedLogo(doc, logo);
 
   const inner = PAGE_W - 2 * MARGIN;
   let page: PDFPage = doc.addPage([PAGE_W, PAGE_H]);
@@ -87,26 +65,12 @@ export async function invoicePdf(detail: Detail, agencyData: AgencyData, logo: U
   };
 
   // Header: logo and the agency's data on the left, the invoice's number and dates on the right.
-  let left = MARGIN;
-  if (image) {
-    const scale = Math.min(120 / image.width, 56 / image.height, 1);
-    page.drawImage(image, { x: MARGIN, y: y - image.height * scale, width: image.width * scale, height: image.height * scale });
-    left = MARGIN + image.width * scale + 12;
-  }
-  const agencyLines = [
-    agencyData.legalName && agencyData.legalName !== agencyData.name ? agencyData.legalName : null,
-    agencyData.cnpj ? `CNPJ ${formatDocument(agencyData.cnpj)}` : null,
-    [agencyData.addressLine, [agencyData.city, agencyData.state].filter(Boolean).join("/"), agencyData.postalCode].filter(Boolean).join(" · ") || null,
-    [agencyData.phone, agencyData.email, agencyData.website].filter(Boolean).join(" · ") || null,
-  ].filter((l): l is string => !!l);
-  const leftWidth = PAGE_W - MARGIN - 170 - left;
-  text(agencyData.name, left, y - 12, { font: bold, size: 13, width: leftWidth });
-  agencyLines.forEach((l, i) => text(l, left, y - 26 - i * 11, { size: 8, color: GRAY, width: leftWidth }));
+  const letterhead = drawLetterhead(page, { x: MARGIN, top: y, right: PAGE_W - MARGIN, reserve: 170, image, agency: agencyData, regular, bold });
   const rightX = PAGE_W - MARGIN - 165;
   text(heading, rightX, y - 12, { font: bold, size: 14, width: 165, right: true });
   text(`${L("issueDate")}: ${day(inv.issueDate)}`, rightX, y - 28, { size: 9, width: 165, right: true });
   text(`${L("dueDate")}: ${day(inv.dueDate)}`, rightX, y - 40, { font: bold, size: 9, width: 165, right: true });
-  y -= Math.max(70, 30 + agencyLines.length * 11, image ? 64 : 0);
+  y -= letterhead;
   rule(y);
   y -= 18;
 
@@ -168,20 +132,9 @@ export async function invoicePdf(detail: Detail, agencyData: AgencyData, logo: U
     ensure(30);
     text(L("notes"), MARGIN, y, { font: bold, size: 10 });
     y -= 14;
-    for (const para of inv.notes.split(/\r?\n/)) {
-      const words = winAnsiSafe(para, regular).split(/\s+/);
-      let current = "";
-      for (const w of words) {
-        const next = current ? `${current} ${w}` : w;
-        if (textWidth(regular, next, 9) > inner && current) {
-          ensure(12);
-          text(current, MARGIN, y, { size: 9, width: inner });
-          y -= 12;
-          current = w;
-        } else current = next;
-      }
+    for (const line of wrapText(inv.notes, regular, 9, inner)) {
       ensure(12);
-      text(current, MARGIN, y, { size: 9, width: inner });
+      text(line, MARGIN, y, { size: 9, width: inner });
       y -= 12;
     }
   }
@@ -212,13 +165,8 @@ export async function invoiceFile(scope: Scope, bucket: R2Bucket, id: string): P
   const filename = `${textIn(detail.invoice.language, "invoices.pdf.file")}-${detail.invoice.number}.pdf`;
   const stored = await bucket.get(key);
   if (stored) return { bytes: new Uint8Array(await stored.arrayBuffer()), filename, key };
-  const [a] = await scope.db.select().from(agency).where(eq(agency.id, scope.agencyId)).limit(1);
-  let logo: Uint8Array | null = null;
-  if (a?.logoKey) {
-    const object = await bucket.get(a.logoKey);
-    if (object) logo = new Uint8Array(await object.arrayBuffer());
-  }
-  const bytes = await invoicePdf(detail, a ?? { name: "", legalName: null, cnpj: null, addressLine: null, city: null, state: null, postalCode: null, phone: null, email: null, website: null }, logo);
+  const { agency: a, logo } = await agencyLetterhead(scope.db, scope.agencyId, bucket);
+  const bytes = await invoicePdf(detail, a, logo);
   await bucket.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
   return { bytes, filename, key };
 }

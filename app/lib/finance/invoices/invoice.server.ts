@@ -11,7 +11,6 @@ import { newId, nowIso } from "~/db/schema/columns";
 import type { InvoicePartyKind } from "~/db/schema/invoices";
 import {
   invoiceTotal,
-  languageForCountry,
   MAX_INVOICE_LINES,
   payingPlan,
   saleLines,
@@ -33,7 +32,7 @@ import { auditInsert } from "~/lib/platform/audit.server";
 import { assertInBatch, isBatchAssert, isUniqueFailure } from "~/lib/platform/batch-assert.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
 import type { Scope } from "~/lib/platform/scope.server";
-import { textIn } from "~/lib/platform/text-in";
+import { languageForCountry, textIn } from "~/lib/platform/text-in";
 import { todayIn } from "~/lib/platform/time-zone";
 
 export const INVOICE_COUNTER = "invoice";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocateDiscount, invoiceListSpec, invoiceTotal, languageForCountry, parseParty, payingPlan, saleLines, shownInvoiceStatus, type PayingTitle } from "~/lib/finance/invoices/invoice";
+import { allocateDiscount, invoiceListSpec, invoiceTotal, parseParty, payingPlan, saleLines, shownInvoiceStatus, type PayingTitle } from "~/lib/finance/invoices/invoice";
 import { parseListQuery } from "~/lib/kit/list";
 
 const cents = fc.integer({ min: 0, max: 5_000_000 });
@@ -83,12 +83,5 @@ describe("parties, languages and the list's URL", () => {
     const q = parseListQuery(new URLSearchParams("situacao=paid&parte=client:x&de=2026-02-30&ate=2026-03-01&sort=total"), invoiceListSpec);
     expect(q.filters).toEqual({ situacao: "paid", parte: "client:x", ate: "2026-03-01" });
     expect(q.sort).toBe("total");
-  });
-
-  it("picks the party's language from its country", () => {
-    expect(languageForCountry("BR")).toBe("pt");
-    expect(languageForCountry(null)).toBe("pt");
-    expect(languageForCountry("ar")).toBe("es");
-    expect(languageForCountry("US")).toBe("en");
   });
 });

@@ -138,15 +138,6 @@ export function payingPlan(
   return { linkedSales: [...linked], createdCents: created };
 }
 
-const SPANISH = new Set(["AR", "BO", "CL", "CO", "CR", "CU", "DO", "EC", "ES", "GT", "HN", "MX", "NI", "PA", "PE", "PR", "PY", "SV", "UY", "VE"]);
-const PORTUGUESE = new Set(["BR", "PT", "AO", "MZ", "CV", "GW", "ST", "TL"]);
-/** The language of a party from its country: pt for Portuguese-speaking countries (and none), es for Spanish-speaking ones, en otherwise. */
-export function languageForCountry(country: string | null | undefined): "pt" | "en" | "es" {
-  const c = (country ?? "").trim().toUpperCase();
-  if (!c || PORTUGUESE.has(c)) return "pt";
-  return SPANISH.has(c) ? "es" : "en";
-}
-
 /** Error keys (translated). */
 export const invoiceErr = {
   lines: "invoices.errors.lines",
