@@ -10,19 +10,31 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "~/locale
  * hydration, the others in the background once the page is interactive (a switch,
  * or the menu editor's names in every language, then finds them ready; a switch
  * before that waits for its chunk: i18next loads it through this backend).
+ *
+ * A public page (a route with `handle.texts === "core"`; the root marks the document
+ * `data-texts="core"`) needs only the core texts (~/locales/core: language switch,
+ * errors, toasts; its own texts come with its loader): it loads those alone, and
+ * nothing in the background. A client navigation from there to a page that needs
+ * every text loads the whole language (the root's `useFullTexts`).
  */
 const LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
   pt: () => import("~/locales/pt"),
   en: () => import("~/locales/en"),
   es: () => import("~/locales/es"),
 };
+const CORE_LOCALES: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  pt: () => import("~/locales/core/pt"),
+  en: () => import("~/locales/core/en"),
+  es: () => import("~/locales/core/es"),
+};
+const coreOnly = () => document.documentElement.dataset.texts === "core";
 
 const lazyLocales: BackendModule = {
   type: "backend",
   init() {},
   read(language, _namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
-    LOCALES[language]().then(
+    (coreOnly() ? CORE_LOCALES : LOCALES)[language]().then(
       (module) => callback(null, module.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
@@ -32,7 +44,8 @@ const lazyLocales: BackendModule = {
 async function main() {
   const htmlLang = document.documentElement.lang;
   const lng = isLanguage(htmlLang) ? htmlLang : DEFAULT_LANGUAGE;
-  const texts = (await LOCALES[lng]()).default;
+  const core = coreOnly();
+  const texts = (await (core ? CORE_LOCALES : LOCALES)[lng]()).default;
   await i18next
     .use(lazyLocales)
     .use(initReactI18next)
@@ -60,6 +73,7 @@ async function main() {
     );
   });
 
+  if (core) return;
   const rest = () => void i18next.loadLanguages(LANGUAGES.filter((l) => l !== lng));
   if ("requestIdleCallback" in window) window.requestIdleCallback(rest, { timeout: 3000 });
   else setTimeout(rest, 1000);

@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { DevStack, describeError } from "~/components/ui/RouteError";
@@ -43,13 +44,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({ locale: getLocale(context) });
 }
 
+/** Whether the page needs only the core texts (a route's `handle.texts === "core"`: the public pages). */
+function useCoreTexts(): boolean {
+  return useMatches().some((m) => (m.handle as { texts?: string } | undefined)?.texts === "core");
+}
+
+/**
+ * After a client navigation from a public page (core texts only, entry.client.tsx) to
+ * one that needs every text, loads the whole language (i18next re-renders when it arrives).
+ */
+function useFullTexts(core: boolean) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (!core && i18n.getResource(i18n.language, "translation", "auth") === undefined) void i18n.reloadResources(i18n.language);
+  }, [core, i18n]);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
+  const core = useCoreTexts();
+  useFullTexts(core);
   // The language in use: the server's on the first render, then the browser's switch at once.
   const lang = isLanguage(i18n.language) ? i18n.language : (rootData?.locale ?? "pt");
   return (
-    <html lang={lang}>
+    <html lang={lang} data-texts={core ? "core" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,6 +1,7 @@
-import { Server, type Connection } from "partyserver";
+import { Server, type Connection, type ConnectionContext } from "partyserver";
 import { broadcast, countConnections } from "./room";
-import { parseSeatRoom, type HeldSeat, type SeatEvent, type SeatRoomEvent } from "~/lib/sales/seats";
+import { seatAudience } from "~/lib/sales/seats.server";
+import { parseSeatRoom, type HeldSeat, type PublicSeatRoomEvent, type SeatAudience, type SeatEvent, type SeatRoomEvent } from "~/lib/sales/seats";
 
 /**
  * One room per excursion of an agency (room name `{agencyId}:{excursionId}`),
@@ -11,6 +12,13 @@ import { parseSeatRoom, type HeldSeat, type SeatEvent, type SeatRoomEvent } from
  * keeps an alarm at the earliest hold expiry it knows; when it rings it reads D1
  * again and announces the holds that lapsed as free. Who may connect is decided
  * before the upgrade (lib/sales/seats.server.ts authorizeSeatRoom).
+ *
+ * Two audiences, told apart by the connection's tag (set from the handshake, never
+ * from the client): sellers ("staff") get every seat with who holds it; visitors of the
+ * public excursion page ("public", authorizePublicSeatRoom) get only the counts the page
+ * shows (total, held, sold, free), on connect and after every announce and alarm, and
+ * their socket is closed when the excursion is no longer public. A visitor's messages are
+ * ignored, except the ping.
  */
 export class ExcursionSeats extends Server<Env> {
   static options = { hibernate: true };
@@ -19,8 +27,14 @@ export class ExcursionSeats extends Server<Env> {
   async announce(events: SeatEvent[]): Promise<number> {
     let delivered = 0;
     for (const event of events) delivered = Math.max(delivered, this.send(event));
-    await this.remember(events);
+    if (events.length > 0) await this.remember(events);
+    await this.sendPlaces();
     return delivered;
+  }
+
+  /** A socket's audience, from the handshake's mark (seats.server.ts removes any the client sent). */
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): SeatAudience[] {
+    return [seatAudience(ctx.request)];
   }
 
   /** Open sockets in this room (for tests and the bench). */
@@ -28,7 +42,11 @@ export class ExcursionSeats extends Server<Env> {
     return countConnections(this.getConnections());
   }
 
-  async onConnect(connection: Connection) {
+  async onConnect(connection: Connection, ctx: ConnectionContext) {
+    if (this.getConnectionTags(connection, ctx)[0] === "public") {
+      await this.sendPlaces([connection]);
+      return;
+    }
     const { seats } = await this.readSeats();
     connection.send(JSON.stringify({ type: "seats", seats } satisfies SeatRoomEvent));
   }
@@ -52,10 +70,29 @@ export class ExcursionSeats extends Server<Env> {
     }
     for (const event of lapsed) this.send(event);
     await this.store(holds);
+    await this.sendPlaces();
   }
 
+  /** A seller's event: to the sellers' sockets only (it names who holds the seat). */
   private send(event: SeatRoomEvent): number {
-    return broadcast(this.getConnections(), JSON.stringify(event));
+    return broadcast(this.getConnections("staff"), JSON.stringify(event));
+  }
+
+  /**
+   * The counts the public page shows, read from D1, to the visitors' sockets (or the one
+   * that just connected). No D1 read when no visitor is connected; when the excursion is
+   * no longer public its visitors' sockets are closed.
+   */
+  private async sendPlaces(to: Connection[] = [...this.getConnections("public")]) {
+    if (to.length === 0) return;
+    const room = parseSeatRoom(this.name);
+    const [{ publicPlaces }, { createDb }] = await Promise.all([import("~/lib/public/catalog.server"), import("~/lib/platform/db.server")]);
+    const places = room ? await publicPlaces(createDb(this.env.DB), room.agencyId, room.excursionId) : null;
+    if (!places) {
+      for (const conn of to) conn.close(4404, "not public");
+      return;
+    }
+    broadcast(to, JSON.stringify({ type: "places", places } satisfies PublicSeatRoomEvent));
   }
 
   private async readSeats() {

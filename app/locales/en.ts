@@ -1,4 +1,5 @@
 import type { Translation } from "~/locales/pt";
+import core from "~/locales/core/en";
 import system from "~/locales/system/en";
 import registers from "~/locales/registers/en";
 import users from "~/locales/system/users/en";
@@ -24,6 +25,7 @@ import dashboardFigures from "~/locales/dashboard/en";
 import vouchers from "~/locales/vouchers/en";
 
 export default {
+  ...core,
   ...system,
   // User management, invitations, audit log: ./users/en.ts
   ...users,
@@ -95,16 +97,6 @@ export default {
         userId: "This user is already linked to another agent.",
       },
     },
-  },
-  app: {
-    name: "Rota",
-    tagline: "Travel agency management",
-  },
-  language: {
-    label: "Language",
-    pt: "Português",
-    en: "English",
-    es: "Español",
   },
   auth: {
     welcome: "Welcome to Rota",
@@ -183,26 +175,6 @@ export default {
     Agente: "Agent",
     Financeiro: "Finance",
     Operacional: "Operations",
-  },
-  validation: {
-    required: "This field is required.",
-    email: "Enter a valid e-mail address.",
-    passwordMin: "The password must have at least 8 characters.",
-    passwordMax: "The password must have at most 128 characters.",
-    passwordsDiffer: "The passwords do not match.",
-    tooLong: "Text is too long.",
-    fileRequired: "Choose a file.",
-    fileTooLarge: "The file must be at most 2 MB.",
-    fileType: "Unsupported format. Use PNG, JPEG or WebP.",
-    invalid: "Invalid value.",
-  },
-  errors: {
-    forbidden: "You are not allowed to do this.",
-    crossOrigin: "Request refused: origin not allowed.",
-    generic: "The operation could not be completed. Please try again.",
-    notAForm: "The request is not a valid form. Nothing was changed.",
-    unsupportedBody: "This address only accepts forms. Nothing was changed.",
-    badRequestTitle: "Invalid request",
   },
   shell: {
     profile: "My profile",
@@ -347,24 +319,8 @@ export default {
     open: "Open notifications",
     unavailable: "The notification center is not available in this version yet.",
   },
-  toast: {
-    label: "Notice",
-    viewport: "Notices ({hotkey})",
-    close: "Close notice",
-  },
   screen: {
     breadcrumb: "Breadcrumb",
     home: "Home",
-  },
-  common: {
-    loading: "Loading...",
-    save: "Save",
-    cancel: "Cancel",
-    back: "Back",
-    notFound: "Page not found",
-    errorTitle: "Something went wrong",
-    notFoundRecord: "This record does not exist or was deleted.",
-    errorRetry: "Reload the page to try again.",
-    errorBody: "Please try again in a moment. If the problem persists, contact support.",
   },
 } satisfies Translation;

@@ -1,4 +1,5 @@
 import type { Translation } from "~/locales/pt";
+import core from "~/locales/core/es";
 import system from "~/locales/system/es";
 import registers from "~/locales/registers/es";
 import users from "~/locales/system/users/es";
@@ -24,6 +25,7 @@ import dashboardFigures from "~/locales/dashboard/es";
 import vouchers from "~/locales/vouchers/es";
 
 export default {
+  ...core,
   ...system,
   // User management, invitations, audit log: ./users/es.ts
   ...users,
@@ -95,16 +97,6 @@ export default {
         userId: "Este usuario ya está vinculado a otro agente.",
       },
     },
-  },
-  app: {
-    name: "Rota",
-    tagline: "Gestión para agencias de viajes",
-  },
-  language: {
-    label: "Idioma",
-    pt: "Português",
-    en: "English",
-    es: "Español",
   },
   auth: {
     welcome: "Bienvenido a Rota",
@@ -183,26 +175,6 @@ export default {
     Agente: "Agente",
     Financeiro: "Finanzas",
     Operacional: "Operaciones",
-  },
-  validation: {
-    required: "Campo obligatorio.",
-    email: "Indique un correo electrónico válido.",
-    passwordMin: "La contraseña debe tener al menos 8 caracteres.",
-    passwordMax: "La contraseña debe tener como máximo 128 caracteres.",
-    passwordsDiffer: "Las contraseñas no coinciden.",
-    tooLong: "Texto demasiado largo.",
-    fileRequired: "Elija un archivo.",
-    fileTooLarge: "El archivo debe tener como máximo 2 MB.",
-    fileType: "Formato no admitido. Use PNG, JPEG o WebP.",
-    invalid: "Valor no válido.",
-  },
-  errors: {
-    forbidden: "No tiene permiso para esta acción.",
-    crossOrigin: "Solicitud rechazada: origen no permitido.",
-    generic: "No se pudo completar la operación. Inténtelo de nuevo.",
-    notAForm: "La solicitud no es un formulario válido. No se cambió nada.",
-    unsupportedBody: "Esta dirección solo acepta formularios. No se cambió nada.",
-    badRequestTitle: "Solicitud no válida",
   },
   shell: {
     profile: "Mi perfil",
@@ -347,24 +319,8 @@ export default {
     open: "Abrir notificaciones",
     unavailable: "El centro de notificaciones aún no está disponible en esta versión.",
   },
-  toast: {
-    label: "Aviso",
-    viewport: "Avisos ({hotkey})",
-    close: "Cerrar aviso",
-  },
   screen: {
     breadcrumb: "Ruta de navegación",
     home: "Inicio",
-  },
-  common: {
-    loading: "Cargando...",
-    save: "Guardar",
-    cancel: "Cancelar",
-    back: "Volver",
-    notFound: "Página no encontrada",
-    errorTitle: "Algo salió mal",
-    notFoundRecord: "Este registro no existe o fue eliminado.",
-    errorRetry: "Recargue la página para intentar de nuevo.",
-    errorBody: "Inténtelo de nuevo en unos instantes. Si el problema continúa, contacte al soporte.",
   },
 } satisfies Translation;

@@ -1,5 +1,6 @@
 // Portuguese is the source of truth: en and es must have exactly these keys
 // (`satisfies Translation` fails the typecheck otherwise).
+import core from "~/locales/core/pt";
 import system from "~/locales/system/pt";
 import registers from "~/locales/registers/pt";
 import users from "~/locales/system/users/pt";
@@ -25,6 +26,8 @@ import dashboardFigures from "~/locales/dashboard/pt";
 import vouchers from "~/locales/vouchers/pt";
 
 const pt = {
+  // What every page needs, the public ones too (a chunk of its own in the browser): ./core/pt.ts
+  ...core,
   // Licences, menus, Minha Agência, Sobre, versions, e-mail settings: ./system/pt.ts
   ...system,
   // User management, invitations, audit log: ./users/pt.ts
@@ -98,16 +101,6 @@ const pt = {
         userId: "Este usuário já está vinculado a outro agente.",
       },
     },
-  },
-  app: {
-    name: "Rota",
-    tagline: "Gestão para agências de viagens",
-  },
-  language: {
-    label: "Idioma",
-    pt: "Português",
-    en: "English",
-    es: "Español",
   },
   auth: {
     welcome: "Bem-vindo ao Rota",
@@ -186,26 +179,6 @@ const pt = {
     Agente: "Agente",
     Financeiro: "Financeiro",
     Operacional: "Operacional",
-  },
-  validation: {
-    required: "Campo obrigatório.",
-    email: "Informe um e-mail válido.",
-    passwordMin: "A senha deve ter pelo menos 8 caracteres.",
-    passwordMax: "A senha deve ter no máximo 128 caracteres.",
-    passwordsDiffer: "As senhas não conferem.",
-    tooLong: "Texto muito longo.",
-    fileRequired: "Escolha um arquivo.",
-    fileTooLarge: "O arquivo deve ter no máximo 2 MB.",
-    fileType: "Formato não aceito. Use PNG, JPEG ou WebP.",
-    invalid: "Valor inválido.",
-  },
-  errors: {
-    forbidden: "Você não tem permissão para esta ação.",
-    crossOrigin: "Requisição recusada: origem não permitida.",
-    generic: "Não foi possível concluir a operação. Tente novamente.",
-    notAForm: "O pedido não é um formulário válido. Nada foi alterado.",
-    unsupportedBody: "Este endereço aceita apenas formulários. Nada foi alterado.",
-    badRequestTitle: "Pedido inválido",
   },
   shell: {
     profile: "Meu perfil",
@@ -350,25 +323,9 @@ const pt = {
     open: "Abrir notificações",
     unavailable: "A central de notificações ainda não está disponível nesta versão.",
   },
-  toast: {
-    label: "Aviso",
-    viewport: "Avisos ({hotkey})",
-    close: "Fechar aviso",
-  },
   screen: {
     breadcrumb: "Trilha de navegação",
     home: "Início",
-  },
-  common: {
-    loading: "Carregando...",
-    save: "Salvar",
-    cancel: "Cancelar",
-    back: "Voltar",
-    notFound: "Página não encontrada",
-    errorTitle: "Algo deu errado",
-    notFoundRecord: "Este registro não existe ou foi excluído.",
-    errorRetry: "Recarregue a página para tentar de novo.",
-    errorBody: "Tente novamente em instantes. Se o problema continuar, fale com o suporte.",
   },
 };
 

@@ -62,7 +62,9 @@ export type BenchTarget = {
 /** Goals of issue #12 (ratio of req/s to the bare Worker + D1, at c=10). */
 export const GOALS = { healthzWithSession: 1.5, page: 3, data: 2 } as const;
 /** Size and startup goals of issue #12. */
-export const SIZE_GOALS = { shellJsGzip: 250 * 1024, routeChunkGzip: 50 * 1024, startupMs: 100 } as const;
+export const SIZE_GOALS = { shellJsGzip: 250 * 1024, routeChunkGzip: 50 * 1024, publicPageJsGzip: 150 * 1024, startupMs: 100 } as const;
+/** The public pages of issue #21 (client JS: entry + root + the route, goal 150 kB gzip). */
+export const PUBLIC_PAGE_ROUTES = ["routes/public/agencia-pacotes", "routes/public/pacote", "routes/public/excursao"] as const;
 
 /** Requests without a session (the sign-in POST gives each request its own address, past the per-IP limit). */
 export const publicTargets: BenchTarget[] = [
@@ -222,7 +224,7 @@ type Results = {
   skipped: string[];
   http: HttpResult[];
   http100k: HttpResult[];
-  clientSizes: { source: string; shellJsGzip: number; shellFiles: number; routes: RouteSize[] };
+  clientSizes: { source: string; shellJsGzip: number; shellFiles: number; routes: RouteSize[]; publicPages: { route: string; pageJsGzip: number }[] };
   serverSizes: BundleSize[];
   clientTotals: BundleSize[];
   startup: Startup[];
@@ -596,7 +598,9 @@ function clientSizes(): Results["clientSizes"] {
     delete (row as Partial<typeof row>).same;
   }
   rows.sort((a, b) => (a.route === assets.root ? -1 : b.route === assets.root ? 1 : a.route.localeCompare(b.route)));
-  return { source: assets.source, shellJsGzip: gzipOf(shell), shellFiles: shell.size, routes: rows };
+  // A public page: what its first load fetches as modules (entry + root + the route and their imports; lazy chunks not).
+  const publicPages = PUBLIC_PAGE_ROUTES.map((route) => ({ route, pageJsGzip: gzipOf([...assets.entry.js, ...rootAssets.js, ...(assets.routes.get(route)?.js ?? [])]) }));
+  return { source: assets.source, shellJsGzip: gzipOf(shell), shellFiles: shell.size, routes: rows, publicPages };
 }
 
 function filesEnding(dir: string, ext: string, recursive: boolean): string[] {
@@ -750,6 +754,7 @@ function tables(r: Results): Table[] {
       columns: ["goal", "measured", ""],
       rows: [
         [`staff shell client JS ≤ ${kb(SIZE_GOALS.shellJsGzip)} gzip (entry + root + ${SHELL_LAYOUT})`, `${kb(r.clientSizes.shellJsGzip)} (${r.clientSizes.shellFiles} files)`, passFail(shellOk)],
+        ...r.clientSizes.publicPages.map((p) => [`public page client JS ≤ ${kb(SIZE_GOALS.publicPageJsGzip)} gzip (entry + root + ${p.route})`, kb(p.pageJsGzip), passFail(p.pageJsGzip <= SIZE_GOALS.publicPageJsGzip)]),
         [
           `each route chunk ≤ ${kb(SIZE_GOALS.routeChunkGzip)} gzip (route JS beyond the shell)`,
           largest ? `largest ${kb(largest.beyondShellJsGzip)} (${largest.route})` : "-",
@@ -928,6 +933,16 @@ async function main() {
   if (argv.includes("--sizes-only")) {
     // Just the client JS sizes of an existing build (no server, no load): shell and the routes over the goal.
     console.log(`staff shell: ${(client.shellJsGzip / 1024).toFixed(1)} kB gzip (${client.shellFiles} files; goal ${SIZE_GOALS.shellJsGzip / 1024} kB)`);
+    // The page's language texts load before hydration (entry.client.tsx): the core texts on a public page, the whole language on a staff page.
+    const texts = readdirSync(join(root, "build", "client", "assets"))
+      .filter((f) => /^pt-[\w-]+\.js$/.test(f))
+      .map((f) => fileSize(join(root, "build", "client", "assets", f)).gzipBytes)
+      .sort((a, b) => a - b);
+    if (texts.length) console.log(`texts before hydration (pt): ${texts.map((b) => `${(b / 1024).toFixed(1)} kB`).join(", ")} gzip (core texts for public pages, the whole language for staff pages)`);
+    for (const p of client.publicPages) {
+      const flag = p.pageJsGzip > SIZE_GOALS.publicPageJsGzip ? "FAIL" : "ok";
+      console.log(`public pages: ${flag.padEnd(5)}${(p.pageJsGzip / 1024).toFixed(1).padStart(7)} kB gzip  ${p.route} (entry + root + route; goal ${SIZE_GOALS.publicPageJsGzip / 1024} kB)`);
+    }
     for (const r of [...client.routes].sort((a, b) => b.beyondShellJsGzip - a.beyondShellJsGzip).slice(0, 15)) {
       const flag = r.beyondShellJsGzip > SIZE_GOALS.routeChunkGzip ? "FAIL" : "ok";
       console.log(`${flag.padEnd(5)}${(r.beyondShellJsGzip / 1024).toFixed(1).padStart(7)} kB  ${r.route}`);

@@ -12,15 +12,12 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, signIn } from "./fixtures";
+import { executeSql, expect, test, signIn } from "./fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots/operational";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
-const ROOT = join(import.meta.dirname, "..", "..");
 const SOL = "0190a000-0000-7000-8000-000000000001";
 const TRIP = "0190e2e0-0015-7001-8000-000000000001";
 const EMPTY_TRIP = "0190e2e0-0015-7001-8000-000000000002";
@@ -68,20 +65,7 @@ function seedSql(): string {
   ].join("\n");
 }
 
-test.beforeAll(() => {
-  const dir = mkdtempSync(join(tmpdir(), "rota-e2e-operational-"));
-  const file = join(dir, "seed.sql");
-  writeFileSync(file, seedSql());
-  try {
-    execFileSync(join(ROOT, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", join(".wrangler", "e2e-state"), "--file", file], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test.beforeAll(() => executeSql(seedSql()));
 
 function watchConsole(page: Page) {
   const errors: string[] = [];

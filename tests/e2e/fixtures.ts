@@ -5,6 +5,10 @@
  * Import { test, expect } from here instead of @playwright/test.
  */
 import { test as base, expect, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 let counter = 0;
 
@@ -29,4 +33,22 @@ export async function signIn(page: Page, email = "admin@sol.example") {
   await page.locator("form button[type=submit]").click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.waitForLoadState("networkidle");
+}
+
+const ROOT = join(import.meta.dirname, "..", "..");
+
+/** Runs SQL on the e2e server's local D1 (what a spec adds to the demo seed, in its beforeAll). */
+export function executeSql(sql: string) {
+  const dir = mkdtempSync(join(tmpdir(), "rota-e2e-seed-"));
+  const file = join(dir, "seed.sql");
+  writeFileSync(file, sql);
+  try {
+    execFileSync(join(ROOT, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", join(".wrangler", "e2e-state"), "--file", file], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

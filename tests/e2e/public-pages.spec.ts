@@ -2,10 +2,34 @@
  * Public pages (issue #21): a visitor at phone size opens Sol Viagens' packages in English,
  * opens one, asks to reserve (a field error first, in English), and the staff — signed in as
  * the Admin in another browser context — see the lead arrive live (a toast and the bell,
- * linking to the new deal). An unknown slug is a 404 page in the visitor's language.
+ * linking to the new deal). An unknown slug is a 404 page in the visitor's language. A visitor's
+ * excursion page shows the places left change live (the seat room's public socket) when staff
+ * hold a seat in another context; the trip (published, open, on a charter with a seat map) is
+ * added to the demo seed.
  */
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { executeSql, expect, signIn, test } from "./fixtures";
+
+const SOL = "0190a000-0000-7000-8000-000000000001";
+const LIVE_TRIP = "0190e2e0-0021-7001-8000-000000000001";
+const LIVE_SLUG = "e2e-publica-ao-vivo";
+
+test.beforeAll(() => {
+  const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
+  const now = new Date().toISOString();
+  const departure = new Date(Date.now() + 60 * 86_400_000);
+  departure.setUTCHours(23, 0, 0, 0);
+  const back = new Date(departure.getTime() + 3 * 86_400_000);
+  executeSql(
+    [
+      `insert into excursion (id, agency_id, title, slug, destination_id, departure_at, return_at, charter_id, capacity, status, published, created_at, updated_at)
+       select ${q(LIVE_TRIP)}, ${q(SOL)}, 'Serra ao vivo — e2e', ${q(LIVE_SLUG)}, (select id from destination where agency_id = ${q(SOL)} order by id limit 1), ${q(departure.toISOString())}, ${q(back.toISOString())}, c.id, c.capacity, 'open', 1, ${q(now)}, ${q(now)}
+       from ground_charter c where c.agency_id = ${q(SOL)} and c.archived_at is null order by c.id limit 1 on conflict do nothing;`,
+      `insert into excursion_price (id, agency_id, excursion_id, room_type, age_band, price_cents, created_at, updated_at)
+       values (${q(LIVE_TRIP.replace("7001", "7003"))}, ${q(SOL)}, ${q(LIVE_TRIP)}, 'double', 'adult', 99000, ${q(now)}, ${q(now)}) on conflict do nothing;`,
+    ].join("\n"),
+  );
+});
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US,en;q=0.9", "cf-connecting-ip": "10.201.0.7" } };
 
@@ -77,4 +101,39 @@ test("an excursion at phone size shows its boarding points and its live places",
   await expect(page.getByTestId("public-places-free")).toContainText(/lugares livres|Esgotado/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
+});
+
+test("a visitor's excursion page shows the places left change live when staff hold a seat", async ({ page: staff, browser }) => {
+  const visitorContext = await browser.newContext({ ...PHONE, locale: "pt-BR", extraHTTPHeaders: { "Accept-Language": "pt-BR", "cf-connecting-ip": "10.201.0.8" } });
+  const visitor = await visitorContext.newPage();
+  const errors: string[] = [];
+  visitor.on("pageerror", (e) => errors.push(e.message));
+  await visitor.goto(`/excursao/${LIVE_SLUG}`);
+  // The seat room's public socket is open (the /lugares poll is only the fallback).
+  await expect(visitor.getByTestId("public-live-places")).toHaveAttribute("data-live", "true");
+  const free = visitor.getByTestId("public-places-free");
+  await expect(free).toContainText(/\d+ lugares livres/);
+  const before = Number((await free.textContent())!.match(/\d+/)![0]);
+  const navigations: string[] = [];
+  visitor.on("framenavigated", (f) => f === visitor.mainFrame() && navigations.push(f.url()));
+
+  // Staff, in another context: a new sale on the trip, and a seat held on its map.
+  await signIn(staff, "admin@sol.example");
+  await staff.goto(`/vendas/excursoes/novo?excursao=${LIVE_TRIP}`);
+  await staff.locator("select[name=clientId]").selectOption({ index: 1 });
+  const agent = staff.locator("select[name=agentId]");
+  if ((await agent.inputValue()) === "") await agent.selectOption({ index: 1 });
+  await staff.getByTestId("excursion-sale-create").click();
+  await expect(staff).toHaveURL(/\/vendas\/excursoes\/gerenciar\//);
+  await expect(staff.getByTestId("seat-live")).toHaveAttribute("data-connected", "true");
+  const seat = staff.locator("[data-testid=sale-seat-map] [data-kind=seat][data-state=free]:not([data-blocked])").first();
+  const n = (await seat.getAttribute("data-seat"))!;
+  await seat.click();
+  await expect(staff.locator(`[data-testid=sale-seat-map] [data-seat="${n}"]`)).toHaveAttribute("data-selected", "true");
+
+  // The visitor: one place fewer, without a reload.
+  await expect(free).toHaveText(new RegExp(`^${before - 1} lugares livres`));
+  expect(navigations).toEqual([]);
+  expect(errors).toEqual([]);
+  await visitorContext.close();
 });

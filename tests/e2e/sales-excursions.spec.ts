@@ -9,14 +9,11 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { DEMO_PASSWORD, executeSql, expect, test } from "./fixtures";
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screenshots/sales-excursions";
-const ROOT = join(import.meta.dirname, "..", "..");
 const SOL = "0190a000-0000-7000-8000-000000000001";
 const TRIPS = { pt: "0190e2e0-0016-7001-8000-000000000001", en: "0190e2e0-0016-7001-8000-000000000002" } as const;
 const TEXT = {
@@ -47,20 +44,7 @@ function seedSql(): string {
   return out.join("\n");
 }
 
-test.beforeAll(() => {
-  const dir = mkdtempSync(join(tmpdir(), "rota-e2e-sales-excursions-"));
-  const file = join(dir, "seed.sql");
-  writeFileSync(file, seedSql());
-  try {
-    execFileSync(join(ROOT, "node_modules", ".bin", "wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", join(".wrangler", "e2e-state"), "--file", file], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test.beforeAll(() => executeSql(seedSql()));
 
 let ip = 0;
 async function seller(browser: Browser, baseURL: string, email: string, lang: "pt" | "en", width = 1280): Promise<{ context: BrowserContext; page: Page }> {

@@ -437,6 +437,97 @@ describe("the seat room", () => {
   });
 });
 
+describe("the seat room for the public excursion page", () => {
+  /** Publishes the world's excursion (the public page's rule: published, on sale or with sales over). */
+  async function publish(w: World): Promise<string> {
+    await run("update excursion set published = 1 where id = ?", w.excursionId);
+    return (await first<{ slug: string }>("select slug from excursion where id = ?", w.excursionId))!.slug;
+  }
+  const identities = (w: World, ...more: string[]) => [w.admin.id, w.agente.id, ...more];
+
+  it("sends a visitor's socket the counts on connect and again when a seller holds a seat, never who holds it", async () => {
+    const w = await world("Vitrine ao vivo");
+    const slug = await publish(w);
+    const id = await newSale(w, w.admin);
+    expect((await act(id, w.admin, { intent: "hold", seat: "2" })).status).toBe(200);
+    const seller = open(await connect(`${w.agencyId}:${w.excursionId}`, { cookie: w.agente.cookie }));
+    const res = await connect(slug, {});
+    expect(res.status).toBe(101);
+    const visitor = open(res);
+    await visitor.until(() => visitor.messages.length >= 1);
+    expect(visitor.messages[0]).toEqual({ type: "places", places: { total: 46, held: 1, sold: 0, free: 45 } });
+    // A message from a visitor changes nothing and is not answered (a ping is).
+    visitor.ws.send(JSON.stringify({ type: "seat", seat: 9, state: "held", by: "x", expiresAt: null }));
+    visitor.ws.send("ping");
+    await visitor.until(() => visitor.messages.some((m) => m.type === "pong"));
+    expect(visitor.messages.filter((m) => m.type !== "places")).toEqual([{ type: "pong" }]);
+
+    expect((await act(id, w.admin, { intent: "hold", seat: "3" })).status).toBe(200);
+    await visitor.until(() => visitor.messages.some((m) => m.type === "places" && (m.places as { held: number }).held === 2));
+    expect(visitor.messages.at(-1)).toEqual({ type: "places", places: { total: 46, held: 2, sold: 0, free: 44 } });
+    // The seller still gets the seat with its holder; the visitor got nothing but counts.
+    await seller.until(() => seller.messages.some((m) => m.type === "seat" && m.seat === 3));
+    expect(seller.messages.find((m) => m.type === "seat" && m.seat === 3)).toMatchObject({ state: "held", by: w.admin.id });
+    const place = (await placesOf(id)).find((p) => p.seat === "3")!;
+    expect((await act(id, w.admin, { intent: "release", place: place.id })).status).toBe(200);
+    await visitor.until(() => visitor.messages.filter((m) => m.type === "places").length >= 3);
+    expect(visitor.messages.at(-1)).toEqual({ type: "places", places: { total: 46, held: 1, sold: 0, free: 45 } });
+    const everything = JSON.stringify(visitor.messages);
+    for (const secret of identities(w, id, place.id, w.agencyId, w.excursionId)) expect(everything).not.toContain(secret);
+    expect(visitor.messages.every((m) => m.type === "places" || m.type === "pong")).toBe(true);
+    visitor.ws.close();
+    seller.ws.close();
+  });
+
+  it("updates the counts of an excursion without a seat map", async () => {
+    const w = await world("Vitrine sem mapa", { seats: false });
+    const slug = await publish(w);
+    const visitor = open(await connect(slug, {}));
+    await visitor.until(() => visitor.messages.length >= 1);
+    expect(visitor.messages[0]).toEqual({ type: "places", places: { total: 2, held: 0, sold: 0, free: 2 } });
+    const id = await newSale(w, w.admin);
+    expect((await act(id, w.admin, { intent: "hold" })).status).toBe(200);
+    await visitor.until(() => visitor.messages.length >= 2);
+    expect(visitor.messages[1]).toEqual({ type: "places", places: { total: 2, held: 1, sold: 0, free: 1 } });
+    visitor.ws.close();
+  });
+
+  it("refuses the anonymous handshake for an unpublished, draft or unknown excursion, another origin, and an agency/excursion pair", async () => {
+    const w = await world("Vitrine fechada");
+    const slug = (await first<{ slug: string }>("select slug from excursion where id = ?", w.excursionId))!.slug;
+    expect((await connect(slug, {})).status).toBe(404); // not published
+    await publish(w);
+    expect((await connect(slug, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await connect(slug, { origin: null })).status).toBe(403);
+    expect((await connect("nao-existe-mesmo", {})).status).toBe(404);
+    // The room's own name asks for a seller's session, even for a published excursion; a forged audience mark changes nothing.
+    const forged = new Headers({ Upgrade: "websocket", Origin: BASE_URL, "x-rota-seat-audience": "public" });
+    const pair = await worker.fetch(new Request(`${BASE_URL}/parties/excursion-seats/${w.agencyId}:${w.excursionId}`, { headers: forged }) as unknown as Request<unknown, IncomingRequestCfProperties>, env);
+    expect(pair.status).toBe(401);
+    await run("update excursion set status = 'draft' where id = ?", w.excursionId);
+    expect((await connect(slug, {})).status).toBe(404);
+    await run("update excursion set status = 'open', archived_at = ? where id = ?", new Date().toISOString(), w.excursionId);
+    expect((await connect(slug, {})).status).toBe(404);
+  });
+
+  it("closes a visitor's socket once the excursion is unpublished (at the next change)", async () => {
+    const w = await world("Vitrine despublicada");
+    const slug = await publish(w);
+    const visitor = open(await connect(slug, {}));
+    await visitor.until(() => visitor.messages.length >= 1);
+    let closed = 0;
+    visitor.ws.addEventListener("close", (e) => {
+      closed = e.code;
+    });
+    await run("update excursion set published = 0 where id = ?", w.excursionId);
+    const id = await newSale(w, w.admin);
+    expect((await act(id, w.admin, { intent: "hold", seat: "7" })).status).toBe(200);
+    await visitor.until(() => closed !== 0);
+    expect(closed).toBe(4404);
+    expect(visitor.messages).toHaveLength(1);
+  });
+});
+
 describe("who sees what", () => {
   it("an Agente sees only their own sales; another agency's sale is not found on any route", async () => {
     const w = await world("Papéis");

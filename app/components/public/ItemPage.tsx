@@ -6,17 +6,27 @@
 import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { LiveRoom } from "~/components/ui/LiveRoom";
 import type { ItemView, PublicTexts } from "~/lib/public/view.server";
+import { SEATS_PARTY, type PublicPlacesEvent, type PublicSeatRoomEvent } from "~/lib/sales/seats";
 import type { ReserveAnswer } from "~/lib/public/reserve.server";
 
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (w, k: string) => (k in values ? String(values[k]) : w));
 
-type Places = { total: number; held: number; sold: number; free: number };
+type Places = PublicPlacesEvent["places"];
 
-/** The excursion's places now: an uncached JSON read every 15 s while the page is visible (never from the edge cache). */
+/**
+ * The excursion's places now, never from the edge cache: pushed by the excursion's seat
+ * room (an anonymous, read-only socket named by the slug; the room sends counts only, on
+ * connect and after every change). While the socket is not open — before it connects, or
+ * when it cannot — the uncached JSON (/excursao/{slug}/lugares) is read every 15 s while
+ * the page is visible.
+ */
 function LivePlaces({ slug, t }: { slug: string; t: PublicTexts }) {
   const [places, setPlaces] = useState<Places | null>(null);
+  const [live, setLive] = useState(false);
   useEffect(() => {
+    if (live) return;
     let stop = false;
     const load = async () => {
       if (document.visibilityState !== "visible") return;
@@ -35,9 +45,13 @@ function LivePlaces({ slug, t }: { slug: string; t: PublicTexts }) {
       clearInterval(timer);
       document.removeEventListener("visibilitychange", load);
     };
-  }, [slug]);
+  }, [slug, live]);
+  const onEvent = (event: PublicSeatRoomEvent) => {
+    if (event.type === "places") setPlaces(event.places);
+  };
   return (
-    <Card data-testid="public-live-places" aria-live="polite">
+    <Card data-testid="public-live-places" data-live={live ? "true" : "false"} aria-live="polite">
+      <LiveRoom<PublicSeatRoomEvent> party={SEATS_PARTY} room={slug} onEvent={onEvent} onOpen={() => setLive(true)} onClose={() => setLive(false)} />
       <Flex direction="column" gap="1">
         <Heading as="h2" size="4">
           {t.item.availability}

@@ -397,18 +397,48 @@ export async function publicExcursion(scope: PublicScope, a: PublicAgency, slug:
   };
 }
 
-/** An excursion's places now (never cached): total, held (a sale in progress), sold and free. */
-export async function excursionPlaces(scope: PublicScope, slug: string): Promise<{ total: number; held: number; sold: number; free: number } | null> {
+/** An excursion's places as the public page shows them: total, held (a sale in progress), sold and free. */
+export type PublicPlaces = { total: number; held: number; sold: number; free: number };
+
+/** Where a published excursion is public: a published, not archived excursion on sale or with sales over. */
+const publicExcursionWhere = () => and(isNull(excursion.archivedAt), eq(excursion.published, true), inArray(excursion.status, PUBLIC_EXCURSION_STATUSES));
+
+/**
+ * The seat room of a public excursion page, found by its public identity (the slug): its
+ * agency and excursion, or null when no published excursion on sale or with sales over
+ * has that slug. The anonymous socket of the page may join this room and no other.
+ */
+export async function publicExcursionRoom(scope: PublicScope, slug: string): Promise<{ agencyId: string; excursionId: string } | null> {
   const a = await slugOwner(scope, "excursion", slug);
   if (!a) return null;
   const [row] = await scope.db
-    .select({ id: excursion.id, capacity: excursion.capacity })
+    .select({ id: excursion.id })
     .from(excursion)
-    .where(and(eq(excursion.agencyId, a.id), eq(excursion.slug, slug), isNull(excursion.archivedAt), eq(excursion.published, true), inArray(excursion.status, PUBLIC_EXCURSION_STATUSES)))
+    .where(and(eq(excursion.agencyId, a.id), eq(excursion.slug, slug), publicExcursionWhere()))
+    .limit(1);
+  return row ? { agencyId: a.id, excursionId: row.id } : null;
+}
+
+/**
+ * A public excursion's places now (never cached), counted from the passengers (the seat
+ * rule, operational-seats.server.ts); null when the excursion is not public (any more).
+ * Only counts: never who holds or bought a place.
+ */
+export async function publicPlaces(db: Db, agencyId: string, excursionId: string): Promise<PublicPlaces | null> {
+  const [row] = await db
+    .select({ capacity: excursion.capacity })
+    .from(excursion)
+    .where(and(eq(excursion.agencyId, agencyId), eq(excursion.id, excursionId), publicExcursionWhere()))
     .limit(1);
   if (!row) return null;
-  const counts = (await excursionPlaceCounts(readScope(scope.db, a), [row.id])).get(row.id) ?? { held: 0, confirmed: 0 };
+  const counts = (await excursionPlaceCounts({ db, agencyId }, [excursionId])).get(excursionId) ?? { held: 0, confirmed: 0 };
   const held = Math.min(counts.held, row.capacity);
   const sold = Math.min(counts.confirmed, row.capacity - held);
   return { total: row.capacity, held, sold, free: Math.max(0, row.capacity - held - sold) };
+}
+
+/** An excursion's places now by its slug (the page's fallback JSON, /excursao/{slug}/lugares). */
+export async function excursionPlaces(scope: PublicScope, slug: string): Promise<PublicPlaces | null> {
+  const room = await publicExcursionRoom(scope, slug);
+  return room ? publicPlaces(scope.db, room.agencyId, room.excursionId) : null;
 }

@@ -360,6 +360,8 @@ async function write(scope: Scope, statements: Statement[]): Promise<IntentResul
 
 /** The seat events of a sale's places changing state, for the room. */
 async function tell(env: SeatsEnv, scope: Scope, excursionId: string, seats: readonly (string | null)[], state: "free" | "held" | "sold", expiresAt: string | null = null) {
+  if (seats.length === 0) return; // no place changed
+  // Places without a seat (no seat map) announce no seat event; the room still refreshes the public page's counts.
   await announceSeats(env, scope.agencyId, excursionId, seatEvents(seats, state, scope.userId, expiresAt));
 }
 

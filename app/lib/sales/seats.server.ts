@@ -19,6 +19,7 @@ import type { ExcursionStatus } from "~/lib/excursions/status";
 import { isSelling } from "~/lib/excursions/status";
 import type { ReadScope } from "~/lib/kit/record.server";
 import { auditInsert } from "~/lib/platform/audit.server";
+import { createDb } from "~/lib/platform/db.server";
 import { roomViewer } from "~/lib/platform/realtime.server";
 import { plainFailure } from "~/lib/platform/http";
 import { fail, ok, type Result } from "~/lib/platform/result";
@@ -30,7 +31,9 @@ import {
   refuseHold,
   SEATS_PARTY,
   seatRoomName,
+  isPublicSeatRoom,
   type HeldSeat,
+  type SeatAudience,
   type HoldRefusal,
   type SeatEvent,
   type SeatRoom,
@@ -122,7 +125,7 @@ export async function seatSnapshot(scope: ReadScope, excursionId: string, now = 
 
 /** Tells the excursion's room what D1 now holds; false when the room could not be reached (nothing is lost). */
 export async function announceSeats(env: SeatsEnv, agencyId: string, excursionId: string, events: SeatEvent[]): Promise<boolean> {
-  if (events.length === 0) return true;
+  // No seat events (a place without a seat): the room still refreshes the public page's counts.
   if (!env.ExcursionSeats) return false;
   try {
     const stub = await getServerByName(env.ExcursionSeats as unknown as DurableObjectNamespace<Server>, seatRoomName(agencyId, excursionId));
@@ -227,7 +230,7 @@ export async function holdPlace(
     if (isCheckViolation(error) && seat === null) return fail("full");
     throw error;
   }
-  if (place.seat !== null) await announceSeats(env, scope.agencyId, seating.id, [{ type: "seat", seat: place.seat, state: "held", by: scope.userId, expiresAt }]);
+  await announceSeats(env, scope.agencyId, seating.id, place.seat !== null ? [{ type: "seat", seat: place.seat, state: "held", by: scope.userId, expiresAt }] : []);
   return ok({ placeId, expiresAt });
 }
 
@@ -265,7 +268,7 @@ export async function releasePlace(scope: Scope, env: SeatsEnv, sale: PlaceSale,
     ...extra,
   ]);
   const seat = place.seat === null ? null : Number(place.seat);
-  if (seat !== null && Number.isInteger(seat)) await announceSeats(env, scope.agencyId, place.excursionId, [{ type: "seat", seat, state: "free", by: null, expiresAt: null }]);
+  await announceSeats(env, scope.agencyId, place.excursionId, seat !== null && Number.isInteger(seat) ? [{ type: "seat", seat, state: "free", by: null, expiresAt: null }] : []);
   return ok({});
 }
 
@@ -324,11 +327,57 @@ export async function authorizeSeatRoom(request: Request, rawEnv: Env, room: str
   return undefined;
 }
 
+/**
+ * The header that tells the room a socket is a visitor's (the room tags it "public" and
+ * sends it counts only). Set here, after the public handshake, and only here: it is
+ * removed from every incoming request first, so no client can claim an audience.
+ */
+export const SEAT_AUDIENCE_HEADER = "x-rota-seat-audience";
+
+/** The audience of a socket's upgrade request, as the handshake set it. */
+export const seatAudience = (request: Request): SeatAudience => (request.headers.get(SEAT_AUDIENCE_HEADER) === "public" ? "public" : "staff");
+
+/**
+ * /parties/excursion-seats/{slug}: the public excursion page's anonymous, read-only
+ * socket. No session is asked for, but the socket names the excursion only by its public
+ * identity (the slug) and is accepted only from the app's own origin for a published
+ * excursion on sale or with sales over (the page's own rule, catalog.server.ts); the
+ * request is then sent to that excursion's `{agencyId}:{excursionId}` room marked as a
+ * visitor's. An anonymous socket can never name an agency/excursion pair (that path asks
+ * for a seller's session, authorizeSeatRoom). A Response is the refusal.
+ */
+export async function authorizePublicSeatRoom(request: Request, rawEnv: Env, slug: string): Promise<Request | Response> {
+  const url = new URL(request.url);
+  const origin = request.headers.get("Origin");
+  if (!origin || origin !== url.origin) return plainFailure(403, "Forbidden origin");
+  const { publicExcursionRoom } = await import("~/lib/public/catalog.server");
+  const room = await publicExcursionRoom({ db: createDb(rawEnv.DB), ip: null }, slug);
+  if (!room) return plainFailure(404);
+  url.pathname = `/parties/${SEATS_PARTY}/${seatRoomName(room.agencyId, room.excursionId)}`;
+  const headers = new Headers(request.headers);
+  headers.delete("Cookie"); // a visitor's socket carries nobody's session into the room
+  headers.set(SEAT_AUDIENCE_HEADER, "public");
+  return new Request(url, { headers });
+}
+
 /** Routes a seat room's WebSocket upgrade (only upgrades come from outside; announcements use the binding). */
-export async function handleSeatPartyRequest(request: Request, env: Env): Promise<Response> {
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return plainFailure(404);
+export async function handleSeatPartyRequest(incoming: Request, env: Env): Promise<Response> {
+  if (incoming.headers.get("Upgrade")?.toLowerCase() !== "websocket") return plainFailure(404);
+  // Only the public handshake below may mark a socket as a visitor's.
+  let request = new Request(incoming);
+  request.headers.delete(SEAT_AUDIENCE_HEADER);
+  const name = decodeURIComponent(new URL(request.url).pathname.slice(`/parties/${SEATS_PARTY}/`.length));
+  const visitor = isPublicSeatRoom(name);
+  if (visitor) {
+    const routed = await authorizePublicSeatRoom(request, env, name);
+    if (routed instanceof Response) return routed;
+    request = routed;
+  }
   const res = await routePartykitRequest(request, env, {
-    onBeforeConnect: (req, lobby) => (lobby.className === SEATS_CLASS ? authorizeSeatRoom(req, env, lobby.name) : plainFailure(404)),
+    onBeforeConnect: (req, lobby) => {
+      if (lobby.className !== SEATS_CLASS) return plainFailure(404);
+      return visitor ? undefined : authorizeSeatRoom(req, env, lobby.name);
+    },
   });
   return res ?? plainFailure(404);
 }

@@ -29,6 +29,16 @@ export function parseSeatRoom(name: string): { agencyId: string; excursionId: st
   return { agencyId: parts[0], excursionId: parts[1] };
 }
 
+/**
+ * The public page's socket names its room by the excursion's public identity, the slug
+ * (no `:`); the handshake finds the `{agencyId}:{excursionId}` room of a published
+ * excursion behind it (seats.server.ts authorizePublicSeatRoom).
+ */
+export const isPublicSeatRoom = (name: string) => /^[a-z0-9-]{1,120}$/.test(name);
+
+/** The two audiences of a seat room, as its sockets are tagged: sellers, and visitors of the public page. */
+export type SeatAudience = "staff" | "public";
+
 /** What a seat is for the sellers watching the map. */
 export type LiveSeatState = "free" | "held" | "sold";
 
@@ -36,8 +46,12 @@ export type LiveSeatState = "free" | "held" | "sold";
 export type SeatEvent = { type: "seat"; seat: number; state: LiveSeatState; by: string | null; expiresAt: string | null };
 /** What a socket gets on connect: every taken seat (the others are free). */
 export type SeatSnapshot = { type: "seats"; seats: Omit<SeatEvent, "type">[] };
-/** Everything the seat room sends. */
+/** Everything the seat room sends to sellers. */
 export type SeatRoomEvent = SeatEvent | SeatSnapshot | { type: "pong" };
+/** What a visitor's socket gets, on connect and after every change: counts only, never who holds a seat. */
+export type PublicPlacesEvent = { type: "places"; places: { total: number; held: number; sold: number; free: number } };
+/** Everything the seat room sends to the public page. */
+export type PublicSeatRoomEvent = PublicPlacesEvent | { type: "pong" };
 
 /** The room's RPC surface the app uses (the Durable Object class lives in party/excursion-seats.ts). */
 export type SeatRoom = {

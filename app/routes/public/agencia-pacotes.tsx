@@ -12,6 +12,8 @@ import { publicScope } from "~/middleware/session";
 import type { Route } from "./+types/agencia-pacotes";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPage("agency")];
+/** The browser loads only the core texts for this page (its own come with the loader; entry.client.tsx). */
+export const handle = { texts: "core" };
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (w, k: string) => values[k] ?? w);
 

@@ -11,6 +11,8 @@ import { documentUrl, publicScope } from "~/middleware/session";
 import type { Route } from "./+types/excursao";
 
 export const middleware: Route.MiddlewareFunction[] = [publicPage("excursion")];
+/** The browser loads only the core texts for this page (its own come with the loader; entry.client.tsx). */
+export const handle = { texts: "core" };
 
 /** A published excursion on sale or with sales closed (spec §2.4), no login; unknown, unpublished, draft, cancelled or archived → this page's 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
