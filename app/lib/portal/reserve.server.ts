@@ -177,6 +177,22 @@ async function staffOf(db: Db, agencyId: string) {
     .orderBy(asc(profile.name), asc(profile.id));
 }
 
+type Staff = Awaited<ReturnType<typeof staffOf>>[number];
+
+/**
+ * Who sells the reservation: the deal's owner selling as their agent record (defaultAgentFor),
+ * else the first active Admin (then Agente) of the agency who has one. Null: nobody can.
+ */
+async function sellerOf(p: PortalScope, staff: Staff[], dealOwner: string | null): Promise<{ owner: Staff; agentId: string } | null> {
+  const acting = actingScope(p);
+  const order = [...staff.filter((s) => s.id === dealOwner), ...staff.filter((s) => s.id !== dealOwner && s.role === "Admin"), ...staff.filter((s) => s.id !== dealOwner && s.role !== "Admin")];
+  for (const owner of order) {
+    const agentId = await defaultAgentFor({ ...acting, userId: owner.id });
+    if (agentId) return { owner, agentId };
+  }
+  return null;
+}
+
 export type PortalReserveRefusal = "notFound" | "tooMany" | "invalid" | "taken" | "full" | "unavailable";
 export type PortalReserveFailure = { fields?: Partial<Record<"places" | "seats" | "boardingId", string>> };
 
@@ -214,9 +230,9 @@ export async function reserveExcursion(
   const acting = actingScope(p);
   const continued = await continuedDeal(p, input.negocio);
   const staff = await staffOf(p.db, p.agencyId);
-  const owner = staff.find((s) => s.id === continued?.ownerUserId) ?? staff.find((s) => s.role === "Admin") ?? staff[0];
-  const agentId = owner ? await defaultAgentFor({ ...acting, userId: owner.id }) : null;
-  if (!owner || !agentId) return fail("unavailable");
+  const seller = await sellerOf(p, staff, continued?.ownerUserId ?? null);
+  if (!seller) return fail("unavailable");
+  const { owner, agentId } = seller;
 
   const tier = await defaultTier(acting, trip.id);
   const names = [trip.clientName, ...input.names];
