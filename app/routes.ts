@@ -258,6 +258,8 @@ export default [
       route(":agencyId/dashboard", "routes/portal/dashboard.tsx"),
       // The client's contact fields and consent; their data as JSON (LGPD).
       route(":agencyId/meus-dados", "routes/portal/meus-dados.tsx"),
+      // Reserving an excursion when the agency enables it (decision 0021 §7): places, boarding, seats, passengers.
+      route(":agencyId/reservar/:excursionId", "routes/portal/reservar.tsx"),
     ]),
     route(":agencyId", "routes/portal/index.ts"),
     route(":agencyId/sair", "routes/portal/sair.ts"),

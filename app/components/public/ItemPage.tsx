@@ -80,9 +80,21 @@ function ReserveForm({ v, t, answer }: { v: ItemView; t: PublicTexts; answer: Re
   if (answer?.sent) {
     return (
       <Card>
-        <Text role="status" data-testid="public-reserve-sent">
-          {t.reserve.sent}
-        </Text>
+        <Flex direction="column" gap="3">
+          <Text role="status" data-testid="public-reserve-sent">
+            {t.reserve.sent}
+          </Text>
+          {answer.continueUrl && (
+            <>
+              <Text size="2">{t.reserve.continueHint}</Text>
+              <Button asChild size="3">
+                <a href={answer.continueUrl} data-testid="public-reserve-continue">
+                  {t.reserve.continuePortal}
+                </a>
+              </Button>
+            </>
+          )}
+        </Flex>
       </Card>
     );
   }

@@ -36,6 +36,8 @@ export const agency = sqliteTable("agency", {
   contractSigningOtp: integer("contract_signing_otp", { mode: "boolean" }).notNull().default(false),
   /** Contracts: how many days a signing link works. */
   contractLinkDays: integer("contract_link_days").notNull().default(15),
+  /** Portal: after "quero reservar" the client may go on to reserve through the client portal (issue #21; decision 0021). */
+  portalReservations: integer("portal_reservations", { mode: "boolean" }).notNull().default(false),
   /** Commissions: when a line is released for payment (COMMISSION_RELEASE_POLICIES in commissions.ts). */
   commissionRelease: text("commission_release").notNull().default("full_payment"),
   active: integer("active", { mode: "boolean" }).notNull().default(true),

@@ -16,15 +16,12 @@ import { exportList } from "~/lib/kit/export.server";
 import type { ListQuery } from "~/lib/kit/list";
 import { runList, type ListSource } from "~/lib/kit/list.server";
 import { buildSearchText, searchTerms } from "~/lib/kit/search-text";
-import { createRecord } from "~/lib/kit/record.server";
 import { auditInsert } from "~/lib/platform/audit.server";
 import { assertInBatch, isBatchAssert } from "~/lib/platform/batch-assert.server";
 import { announceBoard, type BoardsEnv } from "~/lib/platform/board-room.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
 import type { Scope } from "~/lib/platform/scope.server";
-import { parseForm } from "~/lib/kit/forms";
-import { clientSchema } from "~/lib/registers/client.schema";
-import { clientStore, clientValues, findClientDuplicate } from "~/lib/registers/client.server";
+import { createClientFromContact } from "~/lib/registers/client.server";
 
 export const DEAL_ENTITY = "deal";
 export const DEAL_COUNTER = "deal";
@@ -514,19 +511,8 @@ export type ConvertAnswer = Result<{ clientId: string }, "notLead" | "invalid" |
  */
 export async function convertLead(scope: Scope, env: BoardsEnv, row: DealRow): Promise<ConvertAnswer> {
   if (row.clientId || !row.leadName) return fail("notLead");
-  const fd = new FormData();
-  fd.set("kind", "person");
-  fd.set("name", row.leadName);
-  fd.set("country", "BR");
-  if (row.leadEmail) fd.set("emails[0]", row.leadEmail);
-  if (row.leadPhone) fd.set("phones[0].number", row.leadPhone);
-  const submission = parseForm(fd, clientSchema);
-  if (!submission || submission.status !== "success") return fail("invalid", { errors: (submission?.error ?? {}) as Record<string, string[]> });
-  const input = submission.value;
-  const duplicate = await findClientDuplicate(scope, input);
-  if (duplicate) return fail("duplicate", { errors: { [duplicate.field]: [`records.errors.duplicate.${duplicate.field}`] }, existing: duplicate.id });
-  const created = await createRecord(scope, clientStore, clientValues(input));
-  if (!created.ok) return fail("duplicate", { errors: {} });
+  const created = await createClientFromContact(scope, { name: row.leadName, email: row.leadEmail, phone: row.leadPhone });
+  if (!created.ok) return created;
   const { db, agencyId } = scope;
   try {
     await db.batch([
@@ -544,6 +530,24 @@ export async function convertLead(scope: Scope, env: BoardsEnv, row: DealRow): P
   }
   await announceBoard(env, agencyId, "crm", { type: "changed", id: row.id, by: scope.userId });
   return ok({ clientId: created.id });
+}
+
+/**
+ * The statements linking a deal to the draft sale made from it (a client's reservation
+ * through the portal, like an accepted quote's sale) and to its client: for the caller's
+ * batch, only while the deal has no sale yet; audited and on the deal's timeline with no user.
+ */
+export function linkDealSaleStatements(scope: Scope, dealId: string, saleId: string, clientId: string, note: string) {
+  const { db, agencyId } = scope;
+  const at = nowIso();
+  return [
+    db
+      .update(deal)
+      .set({ saleId, clientId, updatedAt: at, version: sql`${deal.version} + 1` })
+      .where(and(eq(deal.agencyId, agencyId), eq(deal.id, dealId), isNull(deal.saleId), isNull(deal.deletedAt))),
+    activityInsert(scope, dealId, "note", { body: note }, at),
+    auditInsert(db, { agencyId, userId: scope.userId, ip: scope.ip, entity: DEAL_ENTITY, entityId: dealId, action: "update", changes: { saleId: [null, saleId] } }),
+  ];
 }
 
 /** A client's deals (the client page), newest first. */

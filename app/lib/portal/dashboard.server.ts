@@ -92,7 +92,7 @@ export type Trip = {
   items: TripItem[];
 };
 
-/** The client's confirmed trips, newest sale day first, a keyset page at a time. */
+/** The client's confirmed trips and their reservations awaiting the agency, newest sale day first, a keyset page at a time. */
 export async function portalTrips(p: PortalScope, after: Cursor): Promise<{ rows: Trip[]; next: string | null }> {
   const { db, agencyId } = p;
   const sales = await db
@@ -115,7 +115,8 @@ export async function portalTrips(p: PortalScope, after: Cursor): Promise<{ rows
     .where(
       and(
         mySale(p),
-        eq(sale.status, "confirmed"),
+        // Confirmed trips, and the client's own reservations made through the portal (drafts made by no staff user) waiting for the agency.
+        or(eq(sale.status, "confirmed"), and(eq(sale.status, "draft"), eq(sale.clientId, p.clientId), isNull(sale.createdBy))),
         after ? or(lt(sale.saleDate, after.at), and(eq(sale.saleDate, after.at), lt(sale.id, after.id))) : undefined,
       ),
     )

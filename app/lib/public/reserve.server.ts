@@ -3,6 +3,9 @@
  * becomes a lead in the agency's CRM — a deal made by the CRM's own createDeal, source "site",
  * with the chosen departure and passengers, given to the agency's first active Admin — and
  * the agency's sellers (active Admins and Agentes) are notified live, each in their language.
+ * When the agency has portal reservations on (decision 0021 §7), an excursion's request also
+ * makes sure the agency has a client with the e-mail (set on the deal) and answers where the
+ * visitor goes on to reserve in the portal.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { profile } from "~/db/schema";
@@ -13,7 +16,8 @@ import type { BoardsEnv } from "~/lib/platform/board-room.server";
 import { formatCalendarDate, formatDateTime } from "~/lib/platform/format";
 import { notify, type RealtimeEnv } from "~/lib/platform/realtime.server";
 import { fail, ok, type Result } from "~/lib/platform/result";
-import type { PublicScope, Scope } from "~/lib/platform/scope.server";
+import { agencyActing, type PublicScope, type Scope } from "~/lib/platform/scope.server";
+import { clientForReservation, continueUrl, portalReservationsOn } from "~/lib/portal/reserve.server";
 import { languageOf, textIn } from "~/lib/platform/text-in";
 import { parseForm } from "~/lib/kit/forms";
 import { hitRateLimit } from "~/lib/platform/rate-limit.server";
@@ -43,7 +47,7 @@ export async function requestReservation(
   item: PublicPackage | PublicExcursion,
   input: ReserveInput,
   pageUrl: string,
-): Promise<Result<{ dealId: string }, ReserveRefusal>> {
+): Promise<Result<{ dealId: string; continueUrl: string | null }, ReserveRefusal>> {
   const choice = departureChoices(item).find((d) => d.id === input.departure);
   if (!choice) return fail("departure");
   const staff = await scope.db
@@ -55,10 +59,13 @@ export async function requestReservation(
   if (!owner) return fail("noStaff");
   // The deal is the owner's, made by nobody (a visitor): the CRM's scope of that owner.
   const dealScope: Scope = { db: scope.db, ip: scope.ip, userId: owner.id, role: owner.role, agencyId: a.id, timeZone: a.timeZone, currency: item.currency };
+  // Portal reservations (excursions): the client the portal signs in, registered now if the agency has none with the e-mail.
+  const continues = item.kind === "excursion" && (await portalReservationsOn(scope.db, a.id));
+  const clientId = continues ? await clientForReservation(agencyActing({ db: scope.db, ip: scope.ip, agencyId: a.id, timeZone: a.timeZone, currency: a.currency }), input) : null;
   const when = item.kind === "excursion" ? formatDateTime(item.departureAt, "pt", a.timeZone) : formatCalendarDate(choice.start, "pt");
   const deal: DealInput = {
     title: item.title.slice(0, 200),
-    clientId: null,
+    clientId,
     leadName: input.name,
     leadPhone: input.phone,
     leadEmail: input.email,
@@ -92,10 +99,10 @@ export async function requestReservation(
       }),
     ),
   );
-  return ok({ dealId: made.id });
+  return ok({ dealId: made.id, continueUrl: clientId ? continueUrl(a.slug, input.email, item.id, made.id) : null });
 }
 
-export type ReserveAnswer = { sent: boolean; error: "notFound" | "tooMany" | "invalid" | "unavailable" | null; fields: Partial<Record<keyof ReserveInput, string>>; values: Record<string, string> };
+export type ReserveAnswer = { sent: boolean; continueUrl?: string | null; error: "notFound" | "tooMany" | "invalid" | "unavailable" | null; fields: Partial<Record<keyof ReserveInput, string>>; values: Record<string, string> };
 
 /**
  * The reserve form's post: 404 for an unknown page, 429 past the limit per address, 400 with
@@ -113,7 +120,10 @@ export async function reserveFromForm(
   pageUrl: string,
 ): Promise<{ status: number; body: ReserveAnswer }> {
   const values = Object.fromEntries(["name", "email", "phone", "departure", "passengers"].map((k) => [k, String(formData.get(k) ?? "").slice(0, 300)]));
-  const answer = (status: number, error: ReserveAnswer["error"], fields: ReserveAnswer["fields"] = {}) => ({ status, body: { sent: status === 200, error, fields, values: status === 200 ? {} : values } });
+  const answer = (status: number, error: ReserveAnswer["error"], fields: ReserveAnswer["fields"] = {}, next: string | null = null) => ({
+    status,
+    body: { sent: status === 200, continueUrl: next, error, fields, values: status === 200 ? {} : values },
+  });
   const item = a ? (kind === "package" ? await publicPackage(scope, a, slug) : await publicExcursion(scope, a, slug)) : null;
   if (!a || !item) return answer(404, "notFound");
   if (!(await hitRateLimit(scope.db, `public-reserve:${scope.ip ?? "unknown"}`, RESERVE_RATE))) return answer(429, "tooMany");
@@ -128,5 +138,5 @@ export async function reserveFromForm(
   }
   const made = await requestReservation(env, scope, a, item, submission.value, pageUrl);
   if (!made.ok) return made.reason === "departure" ? answer(400, "invalid", { departure: textIn(lang, reserveErr.departure) }) : answer(503, "unavailable");
-  return answer(200, null);
+  return answer(200, null, {}, made.continueUrl);
 }

@@ -13,7 +13,9 @@ import { runList } from "~/lib/kit/list.server";
 import { formatCep, formatDocument, formatPhone } from "~/lib/platform/br-documents";
 import { registerSearchText } from "~/lib/kit/search-text";
 import { exportList, wholeRows } from "~/lib/kit/export.server";
-import { listSourceOf, recordStore, type ReadScope, type WriteScope } from "~/lib/kit/record.server";
+import { createRecord, listSourceOf, recordStore, type ReadScope, type WriteScope } from "~/lib/kit/record.server";
+import { parseForm } from "~/lib/kit/forms";
+import { fail, ok, type Result } from "~/lib/platform/result";
 import type { RecordSpec } from "~/lib/kit/record-action.server";
 import { CLIENT_CSV_COLUMNS, CLIENTS_PATH, clientToCsvRow, csvRowToFormInput, type ClientInput, type ClientSort } from "~/lib/registers/client";
 import { clientEditSchema, clientSchema } from "~/lib/registers/client.schema";
@@ -108,6 +110,29 @@ export function clientValues(input: ClientInput) {
     marketingConsent: input.marketingConsent,
     searchText: registerSearchText.client(input),
   };
+}
+
+export type ContactClientAnswer = Result<{ id: string }, "invalid" | "duplicate", { errors?: Record<string, string[]>; existing?: string }>;
+
+/**
+ * A person registered from a contact's name, e-mail and phone (a CRM lead, a visitor's
+ * reservation request): the register's schema, duplicate rule and store (numbered, audited).
+ */
+export async function createClientFromContact(scope: WriteScope, contact: { name: string; email: string | null; phone: string | null }): Promise<ContactClientAnswer> {
+  const fd = new FormData();
+  fd.set("kind", "person");
+  fd.set("name", contact.name);
+  fd.set("country", "BR");
+  if (contact.email) fd.set("emails[0]", contact.email);
+  if (contact.phone) fd.set("phones[0].number", contact.phone);
+  const submission = parseForm(fd, clientSchema);
+  if (!submission || submission.status !== "success") return fail("invalid", { errors: (submission?.error ?? {}) as Record<string, string[]> });
+  const input = submission.value;
+  const duplicate = await findClientDuplicate(scope, input);
+  if (duplicate) return fail("duplicate", { errors: { [duplicate.field]: [`records.errors.duplicate.${duplicate.field}`] }, existing: duplicate.id });
+  const created = await createRecord(scope, clientStore, clientValues(input));
+  if (!created.ok) return fail("duplicate", { errors: {} });
+  return ok({ id: created.id });
 }
 
 export type Duplicate = { field: "document" | "emails"; id: string; name: string; value: string };

@@ -63,15 +63,19 @@ import {
   defaultTier,
   excursionSeating,
   extendHoldsStatement,
+  holdFailure,
   holdPlace,
+  holdStatements,
   PLACE_ENTITY,
   releasePlace,
   seatEvents,
   seatSnapshot,
   tierPrice,
+  type NewPlace,
   type Seating,
   type SeatsEnv,
 } from "~/lib/sales/seats.server";
+import type { HoldRefusal } from "~/lib/sales/seats";
 import { refuseSaleMove } from "~/lib/sales/status";
 import { discountNeedsAdmin } from "~/lib/sales/totals";
 
@@ -152,8 +156,26 @@ async function clientName(scope: Scope, id: string): Promise<string | null> {
 
 export type CreateRefusal = "excursion" | "notSelling" | "client" | "agent" | "ownAgent";
 
-/** A draft excursion sale for the buyer and seller, on a selling excursion; its places are held on the manage page. */
-export async function createExcursionSale(scope: Scope, input: NewExcursionSaleInput): Promise<Result<{ id: string }, CreateRefusal>> {
+/** Places held with the new sale, in its batch (a client's reservation through the portal). */
+export type NewSalePlaces = {
+  env: SeatsEnv;
+  places: readonly NewPlace[];
+  /** When the holds lapse (a reservation waiting for the agency holds longer than a seller's HOLD_MINUTES). */
+  holdUntil: string;
+  /** The caller's statements for the same batch, given the new sale's id (the CRM deal's link). */
+  extra?: (saleId: string) => Statement[];
+};
+
+/**
+ * A draft excursion sale for the buyer and seller, on a selling excursion. Staff hold its
+ * places afterwards on the manage page; a reservation through the portal passes them here
+ * and the sale, its places (with the seat rules of holdStatements), its totals and the
+ * caller's statements are ONE batch: a seat taken meanwhile ("taken") or a full trip
+ * ("full") writes nothing.
+ */
+export async function createExcursionSale(scope: Scope, input: NewExcursionSaleInput): Promise<Result<{ id: string; placeIds: string[] }, CreateRefusal>>;
+export async function createExcursionSale(scope: Scope, input: NewExcursionSaleInput, withPlaces: NewSalePlaces): Promise<Result<{ id: string; placeIds: string[] }, CreateRefusal | HoldRefusal | "tooMany">>;
+export async function createExcursionSale(scope: Scope, input: NewExcursionSaleInput, withPlaces?: NewSalePlaces): Promise<Result<{ id: string; placeIds: string[] }, CreateRefusal | HoldRefusal | "tooMany">> {
   const seating = await excursionSeating(scope, input.excursionId);
   if (!seating) return fail("excursion");
   if (seating.status !== "open") return fail("notSelling");
@@ -180,8 +202,31 @@ export async function createExcursionSale(scope: Scope, input: NewExcursionSaleI
     passengerCount: 0,
     searchText: buildSearchText(buyer, seating.title, seller.agentName),
   });
-  await batch(scope, statements);
-  return ok({ id });
+  if (!withPlaces) {
+    await batch(scope, statements);
+    return ok({ id, placeIds: [] });
+  }
+  if (withPlaces.places.length === 0 || withPlaces.places.length > MAX_PLACES) return fail("tooMany");
+  const now = new Date();
+  const placeIds: string[] = [];
+  const saleRef = { id, excursionId: seating.id, status: "draft" as const, ownerUserId: seller.ownerUserId };
+  for (const place of withPlaces.places) {
+    const held = holdStatements(scope, seating, saleRef, place, now, withPlaces.holdUntil);
+    if (!held.ok) return held;
+    placeIds.push(held.placeId);
+    statements.push(...held.statements);
+  }
+  statements.push(refreshTotals(scope, id), ...(withPlaces.extra?.(id) ?? []));
+  try {
+    await batch(scope, statements);
+  } catch (error) {
+    const refusal = holdFailure(error);
+    if (refusal) return fail(refusal);
+    throw error;
+  }
+  await tell(withPlaces.env, scope, seating.id, withPlaces.places.map((p) => (p.seat === null ? null : String(p.seat))), "held", withPlaces.holdUntil);
+  await syncSaleCommissions(scope, id);
+  return ok({ id, placeIds });
 }
 
 // ---------------------------------------------------------------------------

@@ -150,27 +150,28 @@ export type NewPlace = {
   roomType: PackageRoomType | null;
   ageBand: AgeBand;
   priceCents: number;
+  /** The boarding point (an excursion_boarding id of the trip), when the buyer picked it. */
+  boardingId?: string | null;
 };
 
 /**
- * Holds a place for the sale: a seat of the map (or a place without seat when
- * the trip has no seat choice) for HOLD_MINUTES, in one batch that frees a
- * lapsed hold on the seat first. `taken` when another live place has it.
+ * The batch statements that hold a place for the sale (see holdPlace): free a lapsed hold on
+ * the seat, insert the held place (until `expiresAt`), assert the capacity when the trip has
+ * no seat map, audit. A caller that writes several places and the sale itself in ONE batch
+ * (a client's reservation through the portal) runs them together: the partial unique index
+ * refuses a seat taken meanwhile ("taken"), the capacity check a full trip ("full").
  */
-export async function holdPlace(
+export function holdStatements(
   scope: Scope,
-  env: SeatsEnv,
   seating: Seating,
   sale: PlaceSale,
   place: NewPlace,
-  now = new Date(),
-  /** Statements of the caller that go in the same batch (the sale's totals, its other holds re-armed). */
-  extra: BatchStatement[] = [],
-): Promise<Result<{ placeId: string; expiresAt: string }, HoldRefusal>> {
+  now: Date,
+  expiresAt: string,
+): Result<{ placeId: string; statements: BatchStatement[] }, HoldRefusal> {
   const refusal = refuseHold({ selling: isSelling(seating.status), saleOpen: sale.status !== "cancelled", layout: seating.layout, seat: place.seat });
   if (refusal) return fail(refusal);
   const nowIso = now.toISOString();
-  const expiresAt = holdExpiry(now);
   const PX = excursionPassenger;
   const placeId = crypto.randomUUID();
   const seat = place.seat === null ? null : String(place.seat);
@@ -199,6 +200,7 @@ export async function holdPlace(
       ageBand: place.ageBand,
       roomType: place.roomType,
       priceCents: place.priceCents,
+      ...(place.boardingId ? { boardingId: place.boardingId } : {}),
     }),
   );
   if (seat === null) {
@@ -222,6 +224,36 @@ export async function holdPlace(
       ip: scope.ip,
     }),
   );
+  return ok({ placeId, statements });
+}
+
+/** A batch failure of hold statements as a refusal ("taken": a live place has the seat; "full": no place left), or null. */
+export function holdFailure(error: unknown): "taken" | "full" | null {
+  if (isUniqueViolation(error)) return "taken";
+  if (isCheckViolation(error)) return "full";
+  return null;
+}
+
+/**
+ * Holds a place for the sale: a seat of the map (or a place without seat when
+ * the trip has no seat choice) for HOLD_MINUTES, in one batch that frees a
+ * lapsed hold on the seat first. `taken` when another live place has it.
+ */
+export async function holdPlace(
+  scope: Scope,
+  env: SeatsEnv,
+  seating: Seating,
+  sale: PlaceSale,
+  place: NewPlace,
+  now = new Date(),
+  /** Statements of the caller that go in the same batch (the sale's totals, its other holds re-armed). */
+  extra: BatchStatement[] = [],
+): Promise<Result<{ placeId: string; expiresAt: string }, HoldRefusal>> {
+  const expiresAt = holdExpiry(now);
+  const planned = holdStatements(scope, seating, sale, place, now, expiresAt);
+  if (!planned.ok) return planned;
+  const { placeId, statements } = planned;
+  const seat = place.seat === null ? null : String(place.seat);
   statements.push(...extra);
   try {
     await scope.db.batch(statements as [BatchStatement, ...BatchStatement[]]);

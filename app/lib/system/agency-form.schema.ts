@@ -104,6 +104,11 @@ export const agencyProfileSchema = z
       .union([z.boolean(), z.string()])
       .optional()
       .transform((v) => v === true || v === "on" || v === "true"),
+    /** Portal: clients may go on to reserve through the portal after "quero reservar". */
+    portalReservations: z
+      .union([z.boolean(), z.string()])
+      .optional()
+      .transform((v) => v === true || v === "on" || v === "true"),
     contractLinkDays: z
       .string()
       .trim()

@@ -14,7 +14,7 @@ import type { AgencyProfileInput } from "~/lib/system/agency-form";
 type AgencyScope = { db: Db; agencyId: string; userId: string; ip: string | null };
 export type AgencyRow = typeof agency.$inferSelect;
 
-/** The text fields Minha Agência edits (it also edits the discount limit, maxDiscountBp, typed as a percentage, and the contracts' signing settings). */
+/** The text fields Minha Agência edits (it also edits the discount limit, maxDiscountBp, typed as a percentage, the contracts' signing settings and whether clients reserve through the portal). */
 export const EDITABLE = [
   "name",
   "legalName",
@@ -61,7 +61,7 @@ export async function saveAgencyProfile(
   const { db, agencyId } = scope;
   if (input.version !== before.version) return fail("stale", { current: currentOf(before) });
   if (await slugTaken(db, input.slug, agencyId)) return fail("slug_taken");
-  const next = { ...(Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Partial<AgencyRow>), maxDiscountBp: input.maxDiscountBp, brandColor: input.brandColor ?? before.brandColor, contractSigningOtp: input.contractSigningOtp, contractLinkDays: input.contractLinkDays };
+  const next = { ...(Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Partial<AgencyRow>), maxDiscountBp: input.maxDiscountBp, brandColor: input.brandColor ?? before.brandColor, contractSigningOtp: input.contractSigningOtp, contractLinkDays: input.contractLinkDays, portalReservations: input.portalReservations };
   const changes = changedFields(before, next);
   if (Object.keys(changes).length === 0) return ok();
   try {

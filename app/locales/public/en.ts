@@ -61,6 +61,8 @@ export default {
       passengers: "Passengers",
       submit: "Request booking",
       sent: "Request sent! The agency will contact you shortly.",
+      continuePortal: "Continue booking in the portal",
+      continueHint: "Sign in to the agency's portal with the code we will e-mail you, and choose places and passengers.",
       tooMany: "Too many requests from this address. Please try again later.",
       unavailable: "The request could not be sent now. Please contact the agency using the details below.",
       errors: {

@@ -61,6 +61,8 @@ export default {
       passengers: "Pasajeros",
       submit: "Pedir reserva",
       sent: "¡Pedido enviado! La agencia se pondrá en contacto pronto.",
+      continuePortal: "Continuar la reserva en el portal",
+      continueHint: "Entre al portal de la agencia con el código que le enviaremos por correo y elija plazas y pasajeros.",
       tooMany: "Demasiados pedidos desde esta dirección. Inténtelo más tarde.",
       unavailable: "No fue posible enviar el pedido ahora. Contacte a la agencia con los datos de abajo.",
       errors: {

@@ -60,6 +60,8 @@ const publicPt = {
       passengers: "Passageiros",
       submit: "Pedir reserva",
       sent: "Pedido enviado! A agência vai entrar em contato em breve.",
+      continuePortal: "Continuar a reserva no portal",
+      continueHint: "Entre no portal da agência com o código que enviaremos ao seu e-mail e escolha lugares e passageiros.",
       tooMany: "Muitos pedidos enviados deste endereço. Tente de novo mais tarde.",
       unavailable: "Não foi possível enviar o pedido agora. Fale com a agência pelos contatos abaixo.",
       errors: {

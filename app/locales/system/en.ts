@@ -123,6 +123,8 @@ const system = {
     linkDaysHint: "From 1 to 90 days. Default: 15.",
     signingOtp: "Ask for an e-mailed code before signing",
     signingOtpHint: "The client gets a 6-digit code at the link's e-mail and enters it to sign.",
+    portalReservations: "Reservations through the portal",
+    portalReservationsHint: "After “quero reservar” on a public page, the client goes on to reserve in the client portal: places, boarding point and passengers; the sale waits for the agency as a draft.",
     maxDiscount: "Largest discount without approval (%)",
     maxDiscountPlaceholder: "No limit",
     maxDiscountHint: "A percentage of the sale's price, 0 to 100 with up to 2 decimals (such as 12.5). Above it, only an Admin may give the discount. Empty: no limit.",

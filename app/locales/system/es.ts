@@ -123,6 +123,8 @@ const system = {
     linkDaysHint: "De 1 a 90 días. Predeterminado: 15.",
     signingOtp: "Pedir un código por correo antes de firmar",
     signingOtpHint: "El cliente recibe un código de 6 dígitos en el correo del enlace y lo indica al firmar.",
+    portalReservations: "Reservas por el portal",
+    portalReservationsHint: "Después de “quero reservar” en una página pública, el cliente sigue la reserva en el portal del cliente: plazas, embarque y pasajeros; la venta queda en borrador esperando a la agencia.",
     maxDiscount: "Descuento máximo sin aprobación (%)",
     maxDiscountPlaceholder: "Sin límite",
     maxDiscountHint: "Porcentaje del valor de la venta, de 0 a 100, con hasta 2 decimales (como 12,5). Por encima, solo un Admin puede dar el descuento. Vacío: sin límite.",

@@ -125,6 +125,8 @@ const system = {
     linkDaysHint: "De 1 a 90 dias. Padrão: 15.",
     signingOtp: "Pedir um código por e-mail antes de assinar",
     signingOtpHint: "O cliente recebe um código de 6 dígitos no e-mail do link e o informa ao assinar.",
+    portalReservations: "Reservas pelo portal",
+    portalReservationsHint: "Depois de “quero reservar” numa página pública, o cliente continua a reserva no portal do cliente: escolhe lugares, embarque e passageiros, e a venda fica em rascunho aguardando a agência.",
     maxDiscount: "Desconto máximo sem aprovação (%)",
     maxDiscountPlaceholder: "Sem limite",
     maxDiscountHint: "Percentual do valor da venda, de 0 a 100, com até 2 casas decimais (como 12,5). Acima dele, só um Admin pode dar o desconto. Vazio: sem limite.",

@@ -9,20 +9,28 @@ import { Notice } from "~/components/ui/Notice";
 import { invalid, malformed, parseForm } from "~/lib/kit/forms";
 import { CODE_TTL_MS, requestCodeSchema, verifyCodeSchema } from "~/lib/portal/access";
 import { findPortalAgency, openSession, requestCode, verifyCode } from "~/lib/portal/access.server";
+import { reservePath } from "~/lib/portal/reserve.server";
 import { getMailer } from "~/middleware/cloudflare";
 import { getLocale } from "~/middleware/i18n";
 import { portalCookie, portalSession } from "~/middleware/portal";
 import { publicScope } from "~/middleware/session";
 import type { Route } from "./+types/acesso";
 
-/** The agency's portal sign-in (spec §2.4); an unknown agency is a 404 page. Signed in here already: the dashboard. */
+/**
+ * The agency's portal sign-in (spec §2.4); an unknown agency is a 404 page. Signed in here already: the dashboard.
+ * From "Continuar a reserva no portal" (decision 0021 §7): ?email= prefills the e-mail, and ?reservar={excursion}&negocio={deal}
+ * are carried through the sign-in to the reserve page.
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { db } = publicScope(context, request);
   const agency = await findPortalAgency(db, params.agencyId);
-  if (!agency) return data({ agency: null }, { status: 404 });
+  if (!agency) return data({ agency: null, email: "", reservar: "", negocio: "" }, { status: 404 });
+  const q = new URL(request.url).searchParams;
+  const next = reservePath(agency.slug, q.get("reservar"), q.get("negocio"));
   const session = await portalSession(context, request);
-  if (session?.agencyId === agency.id) throw redirect(`/portal/${agency.slug}/dashboard`);
-  return { agency: { name: agency.name, slug: agency.slug } };
+  if (session?.agencyId === agency.id) throw redirect(next ?? `/portal/${agency.slug}/dashboard`);
+  const email = (q.get("email") ?? "").trim().slice(0, 254);
+  return { agency: { name: agency.name, slug: agency.slug }, email, reservar: next ? (q.get("reservar") ?? "") : "", negocio: next ? (q.get("negocio") ?? "").slice(0, 64) : "" };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -62,7 +70,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return data({ result: submission.reply({ fieldErrors: { code: [key] }, hideFields: ["code"] }), step: "code" as const, email, triesLeft: r.triesLeft ?? null }, { status });
     }
     const session = await openSession(db, { email, agencyId: agency.id, clientId: r.clientId, ip, userAgent: request.headers.get("user-agent") });
-    return redirect(`/portal/${agency.slug}/dashboard`, { headers: { "Set-Cookie": portalCookie(request, session.token, session.expiresAt) } });
+    return redirect(reservePath(agency.slug, formData.get("reservar"), formData.get("negocio")) ?? `/portal/${agency.slug}/dashboard`, { headers: { "Set-Cookie": portalCookie(request, session.token, session.expiresAt) } });
   }
   return malformed();
 }
@@ -84,6 +92,7 @@ export default function PortalAccess({ loaderData, actionData }: Route.Component
   }
   const step = actionData && "step" in actionData ? actionData.step : "email";
   const email = actionData && "email" in actionData ? actionData.email : "";
+  const carry = { reservar: loaderData.reservar, negocio: loaderData.negocio };
   return (
     <Box maxWidth="460px" mx="auto">
       <Card size="3">
@@ -97,9 +106,9 @@ export default function PortalAccess({ loaderData, actionData }: Route.Component
             </Text>
           </div>
           {step === "code" ? (
-            <CodeForm key={`code-${email}`} email={email} lastResult={actionData?.result ?? null} />
+            <CodeForm key={`code-${email}`} email={email} carry={carry} lastResult={actionData?.result ?? null} />
           ) : (
-            <EmailForm lastResult={actionData?.result ?? null} />
+            <EmailForm email={email || loaderData.email} carry={carry} lastResult={actionData?.result ?? null} />
           )}
         </Flex>
       </Card>
@@ -108,12 +117,25 @@ export default function PortalAccess({ loaderData, actionData }: Route.Component
 }
 
 type LastResult = Parameters<typeof useLazyForm>[0]["lastResult"];
+/** Where the sign-in goes on to (the reserve page), carried through both steps. */
+type Carry = { reservar: string; negocio: string };
 
-function EmailForm({ lastResult }: { lastResult: LastResult }) {
+function CarryFields({ carry }: { carry: Carry }) {
+  if (!carry.reservar) return null;
+  return (
+    <>
+      <input type="hidden" name="reservar" value={carry.reservar} />
+      {carry.negocio && <input type="hidden" name="negocio" value={carry.negocio} />}
+    </>
+  );
+}
+
+function EmailForm({ email, carry, lastResult }: { email: string; carry: Carry; lastResult: LastResult }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useLazyForm({
     lastResult,
+    defaultValue: { email },
     loadSchema: () => import("~/lib/portal/access").then((m) => m.requestCodeSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -128,6 +150,7 @@ function EmailForm({ lastResult }: { lastResult: LastResult }) {
           </Notice>
         )}
         <input type="hidden" name="intent" value="request" />
+        <CarryFields carry={carry} />
         <FormField field={fields.email} label={t("portal.access.email")} type="email" autoComplete="email" autoFocus required />
         <Button type="submit" size="3" disabled={busy} data-testid="portal-request-code">
           {t("portal.access.sendCode")}
@@ -137,7 +160,7 @@ function EmailForm({ lastResult }: { lastResult: LastResult }) {
   );
 }
 
-function CodeForm({ email, lastResult }: { email: string; lastResult: LastResult }) {
+function CodeForm({ email, carry, lastResult }: { email: string; carry: Carry; lastResult: LastResult }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useLazyForm({
@@ -153,6 +176,7 @@ function CodeForm({ email, lastResult }: { email: string; lastResult: LastResult
         <Flex direction="column" gap="3">
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="email" value={email} />
+          <CarryFields carry={carry} />
           <Text size="2">{t("portal.access.codeFor", { email })}</Text>
           <FormField field={fields.code} label={t("portal.access.code")} inputMode="numeric" autoComplete="one-time-code" autoFocus required />
           <Button type="submit" size="3" disabled={busy} data-testid="portal-verify-code">
@@ -163,6 +187,7 @@ function CodeForm({ email, lastResult }: { email: string; lastResult: LastResult
       <Form method="post">
         <input type="hidden" name="intent" value="request" />
         <input type="hidden" name="email" value={email} />
+        <CarryFields carry={carry} />
         <RLink asChild size="2">
           <button type="submit" className="link-button" data-testid="portal-resend-code">
             {t("portal.access.resend")}

@@ -50,6 +50,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const at = (iso: string | null) => (iso ? formatTime(iso, lang, p.timeZone) : null);
   return {
     slug: p.agencySlug,
+    reserved: url.searchParams.get("reservado") === "1",
     header,
     severalAgencies: agencies.length > 1,
     chargeable: integration.configured && integration.enabled,
@@ -146,6 +147,11 @@ export default function PortalDashboard({ loaderData, actionData }: Route.Compon
           {t(actionData.error as never)}
         </Notice>
       )}
+      {d.reserved && !actionData?.error && (
+        <Notice tone="success" testId="portal-reserved">
+          {t("portal.reserve.done")}
+        </Notice>
+      )}
       <Trips trips={d.trips} />
       <Payments open={d.open} paid={d.paid} chargeable={d.chargeable} />
       <Documents documents={d.documents} base={base} />
@@ -170,7 +176,9 @@ function Trips({ trips }: { trips: Data["trips"] }) {
                   {trip.kind === "excursion" ? <Bus size={18} aria-hidden /> : <Plane size={18} aria-hidden />}
                   <Text weight="bold">{trip.excursion?.title ?? t("portal.trips.sale", { number: trip.number })}</Text>
                 </Flex>
-                <Badge color="green">{t(`portal.trips.status.${trip.status}` as "portal.trips.status.confirmed")}</Badge>
+                <Badge color={trip.status === "draft" ? "amber" : "green"} data-testid="portal-trip-status">
+                  {t(`portal.trips.status.${trip.status}` as "portal.trips.status.confirmed")}
+                </Badge>
               </Flex>
               <Text size="1" color="gray">
                 {t("portal.trips.sale", { number: trip.number })}

@@ -52,6 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       maxDiscount: row.maxDiscountBp === null ? "" : formatBp(row.maxDiscountBp),
       contractSigningOtp: row.contractSigningOtp ? "on" : "",
       contractLinkDays: String(row.contractLinkDays),
+      portalReservations: row.portalReservations ? "on" : "",
       brandColor: row.brandColor,
     },
     version: row.version,
@@ -299,6 +300,7 @@ function ProfileForm({
           </Heading>
           <div className="form-grid">
             <FormField field={fields.maxDiscount} label={t("agencyProfile.maxDiscount")} inputMode="decimal" placeholder={t("agencyProfile.maxDiscountPlaceholder")} hint={t("agencyProfile.maxDiscountHint")} />
+            <CheckboxField field={fields.portalReservations} label={t("agencyProfile.portalReservations")} hint={t("agencyProfile.portalReservationsHint")} />
           </div>
         </Card>
         <Card size="3">

@@ -1,0 +1,1 @@
+ALTER TABLE `agency` ADD `portal_reservations` integer DEFAULT false NOT NULL;
