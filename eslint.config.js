@@ -54,7 +54,7 @@ export default tseslint.config(
     ignores: [
       "build/**",
       ".react-router/**",
-      ".wrangler/**",
+      "**/.wrangler/**",
       "node_modules/**",
       "playwright-report/**",
       "test-results/**",
