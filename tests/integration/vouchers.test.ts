@@ -368,3 +368,58 @@ describe("portal: the client's vouchers", () => {
     expect(text).toContain("Bruno Outro Passageiro");
   });
 });
+
+describe("a voucher longer than a page", () => {
+  it("goes on over pages: each new page repeats the agency and the voucher's number, every page says 'page n of N'", async () => {
+    const { voucherPdf } = await import("~/lib/vouchers/voucher-pdf.server");
+    const passengers = Array.from({ length: 90 }, (_, i) => ({
+      name: `Passageiro ${String(i + 1).padStart(2, "0")}`,
+      document: null,
+      seat: String(i + 1),
+      roomType: null,
+      roomLabel: null,
+      boarding: { place: "Rodoviária", address: null, at: "2027-03-01T09:00:00.000Z" },
+    }));
+    const bytes = await voucherPdf(
+      {
+        key: "k",
+        number: "77",
+        saleId: "s",
+        kind: "excursion",
+        title: "Serra Gaúcha",
+        client: "Ana Viajante",
+        provider: null,
+        startDate: null,
+        endDate: null,
+        startTime: null,
+        endTime: null,
+        departureAt: "2027-03-01T10:00:00.000Z",
+        returnAt: "2027-03-05T22:00:00.000Z",
+        destination: "Gramado",
+        room: null,
+        mealPlan: null,
+        locator: null,
+        segments: [],
+        passengers,
+        includes: [],
+        notes: null,
+      },
+      {
+        agency: { name: "Agência Longa", legalName: null, cnpj: null, addressLine: null, city: null, state: null, postalCode: null, phone: null, email: null, website: null },
+        logo: null,
+        language: "en",
+        timeZone: TZ,
+        issuedAt: "2027-02-01T12:00:00.000Z",
+      },
+    );
+    const texts = await pdfText(bytes);
+    const pages = texts.filter((t) => /^Page \d+ of \d+$/.test(t));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages).toEqual(pages.map((_, i) => `Page ${i + 1} of ${pages.length}`));
+    // The running head of every page after the first.
+    expect(texts.filter((t) => t === "Agência Longa · Voucher 77")).toHaveLength(pages.length - 1);
+    // Every passenger is drawn once, in order.
+    const drawn = texts.filter((t) => /^Passageiro \d\d$/.test(t));
+    expect(drawn).toEqual(passengers.map((p) => p.name));
+  });
+});

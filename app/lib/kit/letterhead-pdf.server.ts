@@ -6,7 +6,7 @@
  * the drawing, so every client document shows the agency the same way.
  */
 import { eq } from "drizzle-orm";
-import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import { agency } from "~/db/schema";
 import { fitText, textWidth, winAnsiSafe } from "~/lib/kit/table-pdf.server";
 import { formatDocument } from "~/lib/platform/br-documents";
@@ -28,6 +28,7 @@ export type AgencyData = {
 
 const EMPTY: AgencyData = { name: "", legalName: null, cnpj: null, addressLine: null, city: null, state: null, postalCode: null, phone: null, email: null, website: null };
 const GRAY = rgb(0.4, 0.4, 0.4);
+const RULE = rgb(0.78, 0.78, 0.78);
 
 /** The agency's data and its logo's bytes (null when it has none, or it is gone from R2). */
 export async function agencyLetterhead(db: Db, agencyId: string, bucket: R2Bucket): Promise<{ agency: AgencyData & { country: string }; logo: Uint8Array | null }> {
@@ -86,4 +87,56 @@ export function drawLetterhead(
   draw(o.agency.name, o.top - 12, o.bold, 13);
   lines.forEach((l, i) => draw(l, o.top - 26 - i * 11, o.regular, 8, GRAY));
   return Math.max(70, 30 + lines.length * 11, o.image ? 64 : 0);
+}
+
+/** A4 in points, and the margin the client documents keep. */
+export const A4 = { width: 595.28, height: 841.89, margin: 42 } as const;
+
+/** A client document (the invoice, the voucher): pdf-lib's A4 document with Helvetica, titled and dated, in its language. */
+export async function clientPdf(meta: { title: string; author: string; language: string; createdAt: string }) {
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  doc.setTitle(winAnsiSafe(meta.title, regular));
+  doc.setAuthor(winAnsiSafe(meta.author, regular));
+  doc.setCreator("Rota");
+  doc.setProducer("Rota (pdf-lib)");
+  doc.setLanguage(meta.language === "en" ? "en" : meta.language === "es" ? "es" : "pt-BR");
+  doc.setCreationDate(new Date(meta.createdAt));
+  return { doc, regular, bold };
+}
+
+export type TextOptions = { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; width?: number; right?: boolean };
+
+/**
+ * Writes a client document top to bottom on A4 pages: `y` is the pen's height on the
+ * current `page`; `ensure(h)` starts a new page (and calls `onNewPage`) when h points
+ * would cross `bottom`. Text goes through winAnsiSafe, fitted to `width` when given.
+ */
+export function pageWriter(doc: PDFDocument, regular: PDFFont, o: { bottom: number; onNewPage?: () => void }) {
+  const { width: W, height: H, margin: M } = A4;
+  const w = {
+    page: doc.addPage([W, H]) as PDFPage,
+    y: H - M,
+    inner: W - 2 * M,
+    text(value: string, x: number, at: number, t: TextOptions = {}) {
+      const font = t.font ?? regular;
+      const size = t.size ?? 9;
+      // Arrows (a flight's route "GRU → SSA") have no WinAnsi glyph: written "->".
+      let safe = winAnsiSafe(value.replaceAll("→", "->"), font);
+      if (t.width !== undefined) safe = fitText(safe, font, size, t.width);
+      const tw = textWidth(font, safe, size);
+      w.page.drawText(safe, { x: t.right && t.width !== undefined ? x + t.width - tw : x, y: at, size, font, color: t.color ?? rgb(0, 0, 0) });
+    },
+    rule(at: number) {
+      w.page.drawLine({ start: { x: M, y: at }, end: { x: W - M, y: at }, thickness: 0.5, color: RULE });
+    },
+    ensure(h: number) {
+      if (w.y - h >= o.bottom) return;
+      w.page = doc.addPage([W, H]);
+      w.y = H - M;
+      o.onNewPage?.();
+    },
+  };
+  return w;
 }

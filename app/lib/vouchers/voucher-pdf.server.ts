@@ -8,18 +8,19 @@
  * "page n of N" on every page. Text goes through winAnsiSafe like the other PDFs;
  * instants are shown in the agency's time zone, in the voucher's language.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { drawLetterhead, embedLogo, type AgencyData } from "~/lib/kit/letterhead-pdf.server";
-import { fitText, textWidth, winAnsiSafe, wrapText } from "~/lib/kit/table-pdf.server";
+import { rgb } from "pdf-lib";
+import { A4, clientPdf, drawLetterhead, embedLogo, pageWriter, type AgencyData } from "~/lib/kit/letterhead-pdf.server";
+import { wrapText } from "~/lib/kit/table-pdf.server";
 import { formatCpf } from "~/lib/platform/br-documents";
 import { formatCalendarDate, formatDate, formatDateTime, formatTime } from "~/lib/platform/format";
 import { textIn } from "~/lib/platform/text-in";
 import type { Language } from "~/locales";
 import type { Voucher, VoucherDocument } from "~/lib/vouchers/voucher";
 
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const MARGIN = 42;
+const PAGE_W = A4.width;
+const MARGIN = A4.margin;
+/** The footer ("present this voucher", page n of N) keeps this much of every page's bottom. */
+const FOOTER = MARGIN + 34;
 const GRAY = rgb(0.4, 0.4, 0.4);
 const RULE = rgb(0.78, 0.78, 0.78);
 const BAND = rgb(0.94, 0.95, 0.97);
@@ -40,45 +41,25 @@ export async function voucherPdf(v: Voucher, ctx: VoucherPdfContext): Promise<Ui
   const when = (iso: string) => formatDateTime(iso, lng, ctx.timeZone, "medium");
   const issuedAt = ctx.issuedAt ?? new Date().toISOString();
 
-  const doc = await PDFDocument.create();
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const heading = `${L("title")} ${v.number}`;
-  doc.setTitle(winAnsiSafe(`${heading} · ${v.title}`, regular));
-  doc.setAuthor(winAnsiSafe(ctx.agency.name, regular));
-  doc.setCreator("Rota");
-  doc.setProducer("Rota (pdf-lib)");
-  doc.setLanguage(lng === "en" ? "en" : lng === "es" ? "es" : "pt-BR");
-  doc.setCreationDate(new Date(issuedAt));
+  const { doc, regular, bold } = await clientPdf({ title: `${heading} · ${v.title}`, author: ctx.agency.name, language: lng, createdAt: issuedAt });
   const image = await embedLogo(doc, ctx.logo);
 
-  const inner = PAGE_W - 2 * MARGIN;
-  const FOOTER = MARGIN + 34;
-  let page: PDFPage = doc.addPage([PAGE_W, PAGE_H]);
-  let y = PAGE_H - MARGIN;
-  const text = (value: string, x: number, at: number, o: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; width?: number; right?: boolean } = {}) => {
-    const font = o.font ?? regular;
-    const size = o.size ?? 9;
-    let safe = winAnsiSafe(value.replaceAll("→", "->"), font);
-    if (o.width !== undefined) safe = fitText(safe, font, size, o.width);
-    const w = textWidth(font, safe, size);
-    page.drawText(safe, { x: o.right && o.width !== undefined ? x + o.width - w : x, y: at, size, font, color: o.color ?? rgb(0, 0, 0) });
-  };
-  const rule = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: PAGE_W - MARGIN, y: at }, thickness: 0.5, color: RULE });
-  const ensure = (h: number) => {
-    if (y - h < FOOTER) {
-      page = doc.addPage([PAGE_W, PAGE_H]);
-      y = PAGE_H - MARGIN;
-      text(`${ctx.agency.name} · ${heading}`, MARGIN, y - 10, { size: 8, color: GRAY, width: inner });
-      y -= 26;
-    }
-  };
+  const pen = pageWriter(doc, regular, {
+    bottom: FOOTER,
+    // A new page repeats the agency and the voucher's number at its top.
+    onNewPage: () => {
+      text(`${ctx.agency.name} · ${heading}`, MARGIN, pen.y - 10, { size: 8, color: GRAY, width: inner });
+      pen.y -= 26;
+    },
+  });
+  const { text, rule, ensure, inner } = pen;
   const section = (title: string) => {
     ensure(34);
-    y -= 6;
-    page.drawRectangle({ x: MARGIN, y: y - 5, width: inner, height: 17, color: BAND });
-    text(title, MARGIN + 6, y, { font: bold, size: 10, width: inner - 12 });
-    y -= 20;
+    pen.y -= 6;
+    pen.page.drawRectangle({ x: MARGIN, y: pen.y - 5, width: inner, height: 17, color: BAND });
+    text(title, MARGIN + 6, pen.y, { font: bold, size: 10, width: inner - 12 });
+    pen.y -= 20;
   };
   const LABEL = 140;
   /** A label and its value, the value wrapped under itself. */
@@ -86,30 +67,30 @@ export async function voucherPdf(v: Voucher, ctx: VoucherPdfContext): Promise<Ui
     if (!value) return;
     const lines = wrapText(value, regular, 9.5, inner - LABEL);
     ensure(13 * lines.length);
-    text(label, MARGIN, y, { font: bold, size: 9, color: GRAY, width: LABEL - 8 });
-    lines.forEach((line, i) => text(line, MARGIN + LABEL, y - i * 13, { size: 9.5, width: inner - LABEL }));
-    y -= 13 * lines.length + 2;
+    text(label, MARGIN, pen.y, { font: bold, size: 9, color: GRAY, width: LABEL - 8 });
+    lines.forEach((line, i) => text(line, MARGIN + LABEL, pen.y - i * 13, { size: 9.5, width: inner - LABEL }));
+    pen.y -= 13 * lines.length + 2;
   };
 
   // Header: the letterhead, the voucher's number and issue date on the right.
-  const letterhead = drawLetterhead(page, { x: MARGIN, top: y, right: PAGE_W - MARGIN, reserve: 170, image, agency: ctx.agency, regular, bold });
+  const letterhead = drawLetterhead(pen.page, { x: MARGIN, top: pen.y, right: PAGE_W - MARGIN, reserve: 170, image, agency: ctx.agency, regular, bold });
   const rightX = PAGE_W - MARGIN - 165;
-  text(L("title").toUpperCase(), rightX, y - 14, { font: bold, size: 18, width: 165, right: true });
-  text(L("number", { number: v.number }), rightX, y - 32, { font: bold, size: 12, width: 165, right: true });
-  text(L("issued", { date: formatDateTime(issuedAt, lng, ctx.timeZone, "short") }), rightX, y - 46, { size: 8, color: GRAY, width: 165, right: true });
-  y -= letterhead;
-  rule(y);
-  y -= 20;
+  text(L("title").toUpperCase(), rightX, pen.y - 14, { font: bold, size: 18, width: 165, right: true });
+  text(L("number", { number: v.number }), rightX, pen.y - 32, { font: bold, size: 12, width: 165, right: true });
+  text(L("issued", { date: formatDateTime(issuedAt, lng, ctx.timeZone, "short") }), rightX, pen.y - 46, { size: 8, color: GRAY, width: 165, right: true });
+  pen.y -= letterhead;
+  rule(pen.y);
+  pen.y -= 20;
 
   // The service.
-  text(L(`kinds.${v.kind}`).toUpperCase(), MARGIN, y, { size: 8.5, color: GRAY, width: inner });
-  y -= 18;
+  text(L(`kinds.${v.kind}`).toUpperCase(), MARGIN, pen.y, { size: 8.5, color: GRAY, width: inner });
+  pen.y -= 18;
   for (const line of wrapText(v.title, bold, 15, inner)) {
     ensure(19);
-    text(line, MARGIN, y, { font: bold, size: 15, width: inner });
-    y -= 19;
+    text(line, MARGIN, pen.y, { font: bold, size: 15, width: inner });
+    pen.y -= 19;
   }
-  y -= 4;
+  pen.y -= 4;
   field(L("client"), v.client);
   field(L("provider"), v.provider ? [v.provider.name, v.provider.phone].filter(Boolean).join(" · ") : null);
   field(L("destination"), v.destination);
@@ -147,10 +128,10 @@ export async function voucherPdf(v: Voucher, ctx: VoucherPdfContext): Promise<Ui
     const header = () => {
       let x = MARGIN;
       for (const c of cols) {
-        text(c.label, x, y, { font: bold, size: 8.5, color: GRAY, width: c.w * inner - 6 });
+        text(c.label, x, pen.y, { font: bold, size: 8.5, color: GRAY, width: c.w * inner - 6 });
         x += c.w * inner;
       }
-      y -= 13;
+      pen.y -= 13;
     };
     header();
     for (const p of v.passengers) {
@@ -166,17 +147,17 @@ export async function voucherPdf(v: Voucher, ctx: VoucherPdfContext): Promise<Ui
       // Long values (a boarding point's address) wrap inside their column.
       for (const c of cols) cells[c.key] = cells[c.key]!.flatMap((line, i) => (line ? wrapText(line, regular, i === 0 ? 9 : 8, c.w * inner - 6) : [line]));
       const height = Math.max(...cols.map((c) => cells[c.key]!.length)) * 11 + 4;
-      if (y - height < FOOTER) {
+      if (pen.y - height < FOOTER) {
         ensure(height + 13);
         header();
       }
       let x = MARGIN;
       for (const c of cols) {
-        cells[c.key]!.forEach((line, i) => text(line, x, y - i * 11, { size: i === 0 ? 9 : 8, color: i === 0 ? undefined : GRAY, width: c.w * inner - 6 }));
+        cells[c.key]!.forEach((line, i) => text(line, x, pen.y - i * 11, { size: i === 0 ? 9 : 8, color: i === 0 ? undefined : GRAY, width: c.w * inner - 6 }));
         x += c.w * inner;
       }
-      y -= height;
-      page.drawLine({ start: { x: MARGIN, y: y + 8 }, end: { x: PAGE_W - MARGIN, y: y + 8 }, thickness: 0.25, color: RULE });
+      pen.y -= height;
+      pen.page.drawLine({ start: { x: MARGIN, y: pen.y + 8 }, end: { x: PAGE_W - MARGIN, y: pen.y + 8 }, thickness: 0.25, color: RULE });
     }
   }
 
@@ -186,33 +167,33 @@ export async function voucherPdf(v: Voucher, ctx: VoucherPdfContext): Promise<Ui
     for (const item of v.includes) {
       const lines = wrapText(item, regular, 9.5, inner - 12);
       ensure(13 * lines.length);
-      text("•", MARGIN + 2, y, { size: 9.5 });
-      lines.forEach((line, i) => text(line, MARGIN + 12, y - i * 13, { size: 9.5, width: inner - 12 }));
-      y -= 13 * lines.length;
+      text("•", MARGIN + 2, pen.y, { size: 9.5 });
+      lines.forEach((line, i) => text(line, MARGIN + 12, pen.y - i * 13, { size: 9.5, width: inner - 12 }));
+      pen.y -= 13 * lines.length;
     }
   }
   if (v.notes) {
     section(L("notes"));
     for (const line of wrapText(v.notes, regular, 9.5, inner)) {
       ensure(13);
-      text(line, MARGIN, y, { size: 9.5, width: inner });
-      y -= 13;
+      text(line, MARGIN, pen.y, { size: 9.5, width: inner });
+      pen.y -= 13;
     }
   }
   const contacts = [ctx.agency.phone, ctx.agency.email].filter(Boolean).join(" · ");
   if (contacts) {
     section(L("emergency"));
     ensure(13);
-    text(L("emergencyText", { agency: ctx.agency.name, contacts }), MARGIN, y, { size: 9.5, width: inner });
-    y -= 13;
+    text(L("emergencyText", { agency: ctx.agency.name, contacts }), MARGIN, pen.y, { size: 9.5, width: inner });
+    pen.y -= 13;
   }
 
-  // Every page: the "present this voucher" line and page n of N.
+  // Every page: the "present this voucher" line and pen.page n of N.
   const pages = doc.getPages();
   const present = wrapText(L("present"), bold, 8.5, inner);
   pages.forEach((p, i) => {
-    page = p;
-    page.drawLine({ start: { x: MARGIN, y: MARGIN + 12 + present.length * 10 }, end: { x: PAGE_W - MARGIN, y: MARGIN + 12 + present.length * 10 }, thickness: 0.5, color: RULE });
+    pen.page = p;
+    pen.page.drawLine({ start: { x: MARGIN, y: MARGIN + 12 + present.length * 10 }, end: { x: PAGE_W - MARGIN, y: MARGIN + 12 + present.length * 10 }, thickness: 0.5, color: RULE });
     present.forEach((line, j) => text(line, MARGIN, MARGIN + 2 + (present.length - 1 - j) * 10, { font: bold, size: 8.5, width: inner }));
     text(L("page", { page: i + 1, pages: pages.length }), MARGIN, MARGIN - 12, { size: 7.5, color: GRAY, width: inner, right: true });
   });

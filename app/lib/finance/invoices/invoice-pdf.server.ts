@@ -5,10 +5,10 @@
  * cancelled one. Stored in R2 under the agency and served by an authorised
  * route (invoiceFile). Text goes through winAnsiSafe like the other PDFs.
  */
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { degrees, rgb } from "pdf-lib";
 import { invoiceDetail } from "~/lib/finance/invoices/invoice.server";
-import { agencyLetterhead, drawLetterhead, embedLogo, type AgencyData } from "~/lib/kit/letterhead-pdf.server";
-import { fitText, textWidth, winAnsiSafe, wrapText } from "~/lib/kit/table-pdf.server";
+import { A4, agencyLetterhead, clientPdf, drawLetterhead, embedLogo, pageWriter, type AgencyData } from "~/lib/kit/letterhead-pdf.server";
+import { winAnsiSafe, wrapText } from "~/lib/kit/table-pdf.server";
 import { formatDocument } from "~/lib/platform/br-documents";
 import { formatCalendarDate, formatMoney } from "~/lib/platform/format";
 import type { Scope } from "~/lib/platform/scope.server";
@@ -17,11 +17,9 @@ import { textIn } from "~/lib/platform/text-in";
 type Detail = NonNullable<Awaited<ReturnType<typeof invoiceDetail>>>;
 export type { AgencyData };
 
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
-const MARGIN = 42;
+const PAGE_W = A4.width;
+const MARGIN = A4.margin;
 const GRAY = rgb(0.4, 0.4, 0.4);
-const RULE = rgb(0.78, 0.78, 0.78);
 
 /** The invoice's PDF bytes. */
 export async function invoicePdf(detail: Detail, agencyData: AgencyData, logo: Uint8Array | null): Promise<Uint8Array<ArrayBuffer>> {
@@ -31,117 +29,91 @@ export async function invoicePdf(detail: Detail, agencyData: AgencyData, logo: U
   const money = (cents: number) => formatMoney(cents, inv.currency, lng);
   const day = (d: string) => formatCalendarDate(d, lng, "short");
 
-  const doc = await PDFDocument.create();
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const heading = L("title", { number: inv.number });
-  doc.setTitle(winAnsiSafe(heading, regular));
-  doc.setAuthor(winAnsiSafe(agencyData.name, regular));
-  doc.setCreator("Rota");
-  doc.setProducer("Rota (pdf-lib)");
-  doc.setLanguage(lng === "en" ? "en" : lng === "es" ? "es" : "pt-BR");
-  doc.setCreationDate(new Date(inv.createdAt));
-
+  const { doc, regular, bold } = await clientPdf({ title: heading, author: agencyData.name, language: lng, createdAt: inv.createdAt });
   const image = await embedLogo(doc, logo);
 
-  const inner = PAGE_W - 2 * MARGIN;
-  let page: PDFPage = doc.addPage([PAGE_W, PAGE_H]);
-  let y = PAGE_H - MARGIN;
-  const text = (value: string, x: number, at: number, o: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; width?: number; right?: boolean } = {}) => {
-    const font = o.font ?? regular;
-    const size = o.size ?? 9;
-    // Arrows (a flight's route "GRU → SSA") have no WinAnsi glyph: written "->".
-    let safe = winAnsiSafe(value.replaceAll("→", "->"), font);
-    if (o.width !== undefined) safe = fitText(safe, font, size, o.width);
-    const w = textWidth(font, safe, size);
-    page.drawText(safe, { x: o.right && o.width !== undefined ? x + o.width - w : x, y: at, size, font, color: o.color ?? rgb(0, 0, 0) });
-  };
-  const rule = (at: number) => page.drawLine({ start: { x: MARGIN, y: at }, end: { x: PAGE_W - MARGIN, y: at }, thickness: 0.5, color: RULE });
-  const ensure = (h: number) => {
-    if (y - h < MARGIN + 20) {
-      page = doc.addPage([PAGE_W, PAGE_H]);
-      y = PAGE_H - MARGIN;
-    }
-  };
+  const pen = pageWriter(doc, regular, { bottom: MARGIN + 20 });
+  const { text, rule, ensure, inner } = pen;
 
   // Header: logo and the agency's data on the left, the invoice's number and dates on the right.
-  const letterhead = drawLetterhead(page, { x: MARGIN, top: y, right: PAGE_W - MARGIN, reserve: 170, image, agency: agencyData, regular, bold });
+  const letterhead = drawLetterhead(pen.page, { x: MARGIN, top: pen.y, right: PAGE_W - MARGIN, reserve: 170, image, agency: agencyData, regular, bold });
   const rightX = PAGE_W - MARGIN - 165;
-  text(heading, rightX, y - 12, { font: bold, size: 14, width: 165, right: true });
-  text(`${L("issueDate")}: ${day(inv.issueDate)}`, rightX, y - 28, { size: 9, width: 165, right: true });
-  text(`${L("dueDate")}: ${day(inv.dueDate)}`, rightX, y - 40, { font: bold, size: 9, width: 165, right: true });
-  y -= letterhead;
-  rule(y);
-  y -= 18;
+  text(heading, rightX, pen.y - 12, { font: bold, size: 14, width: 165, right: true });
+  text(`${L("issueDate")}: ${day(inv.issueDate)}`, rightX, pen.y - 28, { size: 9, width: 165, right: true });
+  text(`${L("dueDate")}: ${day(inv.dueDate)}`, rightX, pen.y - 40, { font: bold, size: 9, width: 165, right: true });
+  pen.y -= letterhead;
+  rule(pen.y);
+  pen.y -= 18;
 
   // The party and the period.
-  text(L("billTo"), MARGIN, y, { size: 8, color: GRAY });
-  y -= 13;
-  text(inv.partyName, MARGIN, y, { font: bold, size: 11, width: inner });
-  y -= 12;
+  text(L("billTo"), MARGIN, pen.y, { size: 8, color: GRAY });
+  pen.y -= 13;
+  text(inv.partyName, MARGIN, pen.y, { font: bold, size: 11, width: inner });
+  pen.y -= 12;
   if (inv.partyDocument) {
-    text(formatDocument(inv.partyDocument), MARGIN, y, { size: 9, width: inner });
-    y -= 12;
+    text(formatDocument(inv.partyDocument), MARGIN, pen.y, { size: 9, width: inner });
+    pen.y -= 12;
   }
   if (inv.periodFrom || inv.periodTo) {
-    text(L("period", { from: inv.periodFrom ? day(inv.periodFrom) : "…", to: inv.periodTo ? day(inv.periodTo) : "…" }), MARGIN, y, { size: 9, width: inner });
-    y -= 12;
+    text(L("period", { from: inv.periodFrom ? day(inv.periodFrom) : "…", to: inv.periodTo ? day(inv.periodTo) : "…" }), MARGIN, pen.y, { size: 9, width: inner });
+    pen.y -= 12;
   }
-  y -= 10;
+  pen.y -= 10;
 
   // Lines.
   const cols = { sale: 60, description: inner - 60 - 100, amount: 100 };
   const header = () => {
-    rule(y + 11);
-    text(L("sale"), MARGIN, y, { font: bold, size: 9 });
-    text(L("description"), MARGIN + cols.sale, y, { font: bold, size: 9 });
-    text(L("amount"), MARGIN + cols.sale + cols.description, y, { font: bold, size: 9, width: cols.amount, right: true });
-    y -= 6;
-    rule(y);
-    y -= 12;
+    rule(pen.y + 11);
+    text(L("sale"), MARGIN, pen.y, { font: bold, size: 9 });
+    text(L("description"), MARGIN + cols.sale, pen.y, { font: bold, size: 9 });
+    text(L("amount"), MARGIN + cols.sale + cols.description, pen.y, { font: bold, size: 9, width: cols.amount, right: true });
+    pen.y -= 6;
+    rule(pen.y);
+    pen.y -= 12;
   };
   header();
   for (const l of lines) {
     ensure(16);
-    text(`#${l.saleNumber}`, MARGIN, y, { width: cols.sale });
-    text(l.description, MARGIN + cols.sale, y, { width: cols.description - 6 });
-    text(money(l.amountCents), MARGIN + cols.sale + cols.description, y, { width: cols.amount, right: true });
-    y -= 14;
+    text(`#${l.saleNumber}`, MARGIN, pen.y, { width: cols.sale });
+    text(l.description, MARGIN + cols.sale, pen.y, { width: cols.description - 6 });
+    text(money(l.amountCents), MARGIN + cols.sale + cols.description, pen.y, { width: cols.amount, right: true });
+    pen.y -= 14;
   }
-  rule(y + 8);
-  y -= 8;
-  text(L("total"), MARGIN + cols.sale, y, { font: bold, size: 11 });
-  text(money(inv.totalCents), MARGIN + cols.sale + cols.description, y, { font: bold, size: 11, width: cols.amount, right: true });
-  y -= 26;
+  rule(pen.y + 8);
+  pen.y -= 8;
+  text(L("total"), MARGIN + cols.sale, pen.y, { font: bold, size: 11 });
+  text(money(inv.totalCents), MARGIN + cols.sale + cols.description, pen.y, { font: bold, size: 11, width: cols.amount, right: true });
+  pen.y -= 26;
 
   // The titles that pay it.
   if (titles.length) {
     ensure(30);
-    text(L("payments"), MARGIN, y, { font: bold, size: 10 });
-    y -= 14;
+    text(L("payments"), MARGIN, pen.y, { font: bold, size: 10 });
+    pen.y -= 14;
     for (const t of titles) {
       ensure(14);
-      text(`${day(t.dueDate)} · ${t.description}`, MARGIN, y, { size: 9, width: inner - 110 });
-      text(money(t.amountCents), MARGIN + inner - 100, y, { size: 9, width: 100, right: true });
-      y -= 12;
+      text(`${day(t.dueDate)} · ${t.description}`, MARGIN, pen.y, { size: 9, width: inner - 110 });
+      text(money(t.amountCents), MARGIN + inner - 100, pen.y, { size: 9, width: 100, right: true });
+      pen.y -= 12;
     }
-    y -= 12;
+    pen.y -= 12;
   }
 
   if (inv.notes) {
     ensure(30);
-    text(L("notes"), MARGIN, y, { font: bold, size: 10 });
-    y -= 14;
+    text(L("notes"), MARGIN, pen.y, { font: bold, size: 10 });
+    pen.y -= 14;
     for (const line of wrapText(inv.notes, regular, 9, inner)) {
       ensure(12);
-      text(line, MARGIN, y, { size: 9, width: inner });
-      y -= 12;
+      text(line, MARGIN, pen.y, { size: 9, width: inner });
+      pen.y -= 12;
     }
   }
 
   const pages = doc.getPages();
   pages.forEach((p, i) => {
-    page = p;
+    pen.page = p;
     if (inv.status === "cancelled") {
       const stamp = winAnsiSafe(L("cancelled"), bold);
       p.drawText(stamp, { x: 140, y: 300, size: 60, font: bold, color: rgb(0.8, 0.1, 0.1), opacity: 0.25, rotate: degrees(35) });
