@@ -28,7 +28,9 @@ import { languageOf, textIn } from "~/lib/platform/text-in";
 import { actingScope } from "~/lib/portal/dashboard.server";
 import { clientByEmail } from "~/lib/portal/access.server";
 import { normaliseEmail } from "~/lib/portal/access";
-import { PORTAL_HOLD_HOURS, PORTAL_RESERVE_MAX, PORTAL_RESERVE_RATE, reserveErr, type PortalReserveInput } from "~/lib/portal/reserve.schema";
+import { PORTAL_HOLD_HOURS, PORTAL_RESERVE_MAX, PORTAL_RESERVE_RATE, reserveErr } from "~/lib/portal/reserve";
+import { portalReserveSchema, type PortalReserveInput } from "~/lib/portal/reserve.schema";
+import { parseForm } from "~/lib/kit/forms";
 import { createClientFromContact } from "~/lib/registers/client.server";
 import { excursionSalePath } from "~/lib/sales/excursion-sale";
 import { boardingsOf, createExcursionSale } from "~/lib/sales/excursion-sale.server";
@@ -283,3 +285,5 @@ export async function reserveExcursion(
   return ok({ saleId: made.id });
 }
 
+/** The reservation form as posted, checked by its schema (null: not a form this screen sends). */
+export const parseReservation = (formData: FormData) => parseForm(formData, portalReserveSchema);

@@ -9,10 +9,10 @@ import { SeatMap, SeatMapLegend, type SeatState } from "~/components/services/Se
 import seatMapStyles from "~/components/services/seat-map.css?url";
 import { NativeSelect, useErrorText } from "~/components/ui/FormField";
 import { Notice } from "~/components/ui/Notice";
-import { invalid, malformed, parseForm } from "~/lib/kit/forms";
+import { invalid, malformed } from "~/lib/kit/forms";
 import { formatDateTime, formatMoney } from "~/lib/platform/format";
-import { PORTAL_HOLD_HOURS, portalReserveSchema, reserveErr } from "~/lib/portal/reserve.schema";
-import { reservableExcursion, reserveExcursion } from "~/lib/portal/reserve.server";
+import { PORTAL_HOLD_HOURS, reserveErr } from "~/lib/portal/reserve";
+import { parseReservation, reservableExcursion, reserveExcursion } from "~/lib/portal/reserve.server";
 import { getEnv } from "~/middleware/cloudflare";
 import { getLocale } from "~/middleware/i18n";
 import { requirePortal } from "~/middleware/portal";
@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const p = await requirePortal(context, request, params.agencyId);
-  const submission = parseForm(await request.formData(), portalReserveSchema);
+  const submission = parseReservation(await request.formData());
   if (!submission) return malformed();
   if (submission.status !== "success") return invalid(submission.reply());
   const made = await reserveExcursion(p, getEnv(context), params.excursionId, submission.value);
