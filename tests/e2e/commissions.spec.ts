@@ -66,6 +66,9 @@ for (const lang of ["pt", "en"] as const) {
     // A confirmed emissivo sale with a released commission, from the commissions list.
     await page.goto("/financeiro/faturamento/comissoes?status=released");
     await page.locator('[data-testid=commission-row] a[href^="/vendas/emissivo/editar/"]').first().click();
+    // The sale page's chunks (the form, its fields) load on this first visit: on a loaded 2-core machine the
+    // navigation has taken over 10 s (twice before this session's changes too), so it gets the toast's bound.
+    await expect(page).toHaveURL(/\/vendas\/emissivo\/editar\//, { timeout: 30_000 });
     const card = page.getByTestId("sale-commission");
     await expect(card).toBeVisible();
     await page.waitForLoadState("networkidle");
