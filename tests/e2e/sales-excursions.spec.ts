@@ -120,6 +120,8 @@ for (const lang of ["pt", "en"] as const) {
     await place.locator("select[name=boardingId]").selectOption({ index: 1 });
     await place.getByTestId("place-save").click();
     await expect(b.page.getByTestId("toast").first()).toBeVisible();
+    // The place's save revalidates the page; a click while that re-render is in flight was lost once (no POST).
+    await b.page.waitForLoadState("networkidle");
     await b.page.getByTestId("sale-confirm").click();
     await expect(b.page.getByTestId("sale-status")).toHaveText(TEXT[lang].confirmed);
     await expect(seat(a.page, n)).toHaveAttribute("data-state", "sold");
