@@ -8,7 +8,7 @@
  * indexed reads per sale; the pure rules are in voucher.ts, the PDF in
  * voucher-pdf.server.ts.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   accommodationBlock,
   accommodationRoomType,
@@ -43,6 +43,7 @@ import {
   entryOf,
   excursionVoucher,
   voucherFilename,
+  voucherNumber,
   voucherLanguage,
   type SaleInput,
   type Voucher,
@@ -213,17 +214,40 @@ export async function saleVoucherEntries(scope: Scope, saleId: string, kind: Sal
  */
 export async function voucherEntriesOf(r: Reader, saleIds: readonly string[]): Promise<VoucherEntry[]> {
   if (saleIds.length === 0) return [];
-  const rows = await r.db
-    .select({ id: sale.id, number: sale.number, kind: sale.kind, status: sale.status, clientId: sale.clientId, excursionId: sale.excursionId })
-    .from(sale)
-    .where(and(eq(sale.agencyId, r.agencyId), inArray(sale.id, [...saleIds])));
-  const byId = new Map(rows.map((x) => [x.id, x]));
-  const out: VoucherEntry[] = [];
-  for (const id of saleIds) {
-    const row = byId.get(id);
-    if (row) out.push(...(await vouchersOfRow(r, row)).map(entryOf));
+  const { db, agencyId } = r;
+  const ids = [...saleIds];
+  // Two reads for the whole list (not a voucher's full data per sale): the confirmed emissivo sales' items in
+  // their order, and the confirmed excursion sales that have a confirmed place, with the trip's title.
+  const [items, trips] = await Promise.all([
+    db
+      .select({ key: saleItem.id, saleId: saleItem.saleId, title: saleItem.description, number: sale.number, kind: productKind.kind })
+      .from(saleItem)
+      .innerJoin(productKind, and(eq(productKind.agencyId, agencyId), eq(productKind.id, saleItem.productKindId)))
+      .innerJoin(sale, and(eq(sale.agencyId, agencyId), eq(sale.id, saleItem.saleId)))
+      .where(and(eq(saleItem.agencyId, agencyId), inArray(saleItem.saleId, ids), eq(sale.kind, "emissivo"), eq(sale.status, "confirmed")))
+      .orderBy(asc(saleItem.saleId), asc(saleItem.position), asc(saleItem.id)),
+    db
+      .select({ saleId: sale.id, number: sale.number, title: excursion.title })
+      .from(sale)
+      .innerJoin(excursion, and(eq(excursion.agencyId, agencyId), eq(excursion.id, sale.excursionId)))
+      .where(
+        and(
+          eq(sale.agencyId, agencyId),
+          inArray(sale.id, ids),
+          eq(sale.kind, "excursion"),
+          eq(sale.status, "confirmed"),
+          sql`exists (select 1 from "excursion_passenger" where "excursion_passenger"."agency_id" = ${agencyId} and "excursion_passenger"."sale_id" = ${sale.id} and "excursion_passenger"."status" = 'confirmed')`,
+        ),
+      ),
+  ]);
+  const bySale = new Map<string, VoucherEntry[]>();
+  for (const i of items) {
+    const list = bySale.get(i.saleId) ?? [];
+    list.push({ saleId: i.saleId, key: i.key, number: voucherNumber(i.number, list.length), title: i.title, kind: i.kind });
+    bySale.set(i.saleId, list);
   }
-  return out;
+  for (const t of trips) bySale.set(t.saleId, [{ saleId: t.saleId, key: t.saleId, number: voucherNumber(t.number, null), title: t.title, kind: "excursion" }]);
+  return ids.flatMap((id) => bySale.get(id) ?? []);
 }
 
 /**
